@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module graph (one-way): SegueEngine ← SegueCodec ← SegueHTTP ← segue (executable).
+// CMicroHTTPD is the system-library shim over Debian's libmicrohttpd-dev; nothing else is C.
+let package = Package(
+    name: "Segue",
+    products: [
+        .executable(name: "segue", targets: ["segue"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "SegueEngine"),
+        .target(name: "SegueCodec", dependencies: ["SegueEngine"]),
+        .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD"]),
+        .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
+
+        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
+        .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec"]),
+        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"]),
+    ]
+)

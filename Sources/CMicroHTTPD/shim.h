@@ -1,0 +1,39 @@
+/* Segue's only C: a header over Debian's libmicrohttpd (libmicrohttpd-dev).
+ *
+ * MHD_start_daemon and MHD_get_*_info are C-variadic, which Swift cannot call; these static inline
+ * wrappers give them fixed signatures. Options travel in an MHD_OPTION_ARRAY ending with
+ * MHD_OPTION_END; the logger goes first, as MHD asks (shared/reference/libmicrohttpd.md §1.2). */
+#ifndef SEGUE_CMICROHTTPD_SHIM_H
+#define SEGUE_CMICROHTTPD_SHIM_H
+#include <stdarg.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+static inline struct MHD_Daemon *
+segue_mhd_start(unsigned int flags, uint16_t port,
+                MHD_AccessHandlerCallback handler, void *handler_cls,
+                MHD_LogCallback logger, void *logger_cls,
+                struct MHD_OptionItem *options)
+{
+  if (logger != NULL)
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_EXTERNAL_LOGGER, logger, logger_cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+  return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                          MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+static inline unsigned int segue_mhd_current_connections(struct MHD_Daemon *d) {
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+  return info ? info->num_connections : 0;
+}
+
+static inline uint16_t segue_mhd_bound_port(struct MHD_Daemon *d) {
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+  return info ? info->port : 0;
+}
+#endif

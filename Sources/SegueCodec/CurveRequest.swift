@@ -1,0 +1,158 @@
+import SegueEngine
+
+/// `POST /v1/curve` (API.md §3): one timing curve, sampled.
+public struct CurveRequest: Sendable {
+    public var timing: TimingSpec
+    public var curve: TimingCurve
+    /// The sampling window, seconds.
+    public var duration: Double
+    /// The sample times, in request order.
+    public var times: [Double]
+    public var warnings: [Warning]
+
+    /// The sample times as asked: exactly `at`, the `fps` grid, or `samples` evenly spaced.
+    public enum Sampling: Sendable, Equatable {
+        case at([Double])
+        case fps(Double)
+        case samples(Int)
+
+        var latestTime: Double {
+            guard case .at(let times) = self else { return 0 }
+            return max(0, times.max() ?? 0)
+        }
+    }
+
+    /// The default number of samples (API.md §3).
+    public static let defaultSamples = 101
+    /// Slack for the `fps` grid: frames at i / fps for i = 0 … ceil(duration · fps − 1e-9) (§6 rule 3).
+    public static let gridSlack = 1e-9
+
+    public static func decode(_ body: JSONValue, limits: Limits) throws(Problem) -> CurveRequest {
+        let root = JSONPointer.root
+        var object = try ObjectReader(body, at: root)
+        guard let timingValue = object.value("timing") else {
+            throw Problem.invalid("`timing` is required", at: root / "timing")
+        }
+        let timing = try TimingDecoder.decode(timingValue, at: root / "timing")
+
+        let givenDuration = try object.number("duration")
+        if let givenDuration {
+            try Check.positive(givenDuration, root / "duration")
+            guard givenDuration <= limits.maxDuration else {
+                throw Problem.invalid("`duration` must be ≤ the limit of \(limits.maxDuration) s, not \(givenDuration)",
+                                      at: root / "duration")
+            }
+        }
+        let sampling = try decodeSampling(&object, limits: limits)
+        try object.rejectUnknown()
+
+        var warnings: [Warning] = []
+        let curve: TimingCurve
+        let duration: Double
+        switch timing {
+        case .named(let name):
+            curve = .cubicBezier(name.bezier)
+            duration = givenDuration ?? 1
+        case .cubicBezier(let bezier):
+            curve = .cubicBezier(bezier)
+            duration = givenDuration ?? 1
+        case .steps(let steps):
+            curve = .steps(steps)
+            duration = givenDuration ?? 1
+        case .piecewiseLinear(let points):
+            curve = .piecewiseLinear(points)
+            duration = givenDuration ?? 1
+        case .spring(let spec):
+            if spec.takesDuration {
+                guard let givenDuration else {
+                    throw Problem.invalid("the UIKit spring (dampingRatio) needs the animation's `duration`", at: root / "duration")
+                }
+                let spring = spec.resolve(duration: givenDuration, warnings: &warnings, at: root / "timing")
+                curve = .durationSpring(spring, duration: givenDuration)
+                duration = givenDuration
+            } else {
+                let spring = spec.resolve(duration: nil, warnings: &warnings, at: root / "timing")
+                curve = .spring(spring)
+                if let givenDuration {
+                    duration = givenDuration
+                } else {
+                    let settling = spring.settlingDuration
+                    if !settling.isFinite {
+                        guard case .at = sampling else {
+                            throw Problem.invalid("an undamped spring never settles: give a `duration` or `at` times",
+                                                  at: root / "timing")
+                        }
+                    }
+                    guard !settling.isFinite || settling <= limits.maxDuration else {
+                        throw Problem.invalid("this spring settles after \(settling) s, beyond the limit of "
+                                              + "\(limits.maxDuration) s: give a `duration`", at: root / "timing")
+                    }
+                    // Undamped with `at`: the window is what the client asked to see.
+                    duration = settling.isFinite ? settling : sampling.latestTime
+                }
+            }
+        }
+        let times = try sampleTimes(sampling, duration: duration, limits: limits)
+        guard times.count * CurveResponse.numbersPerSample <= limits.maxNumbers else {
+            throw Problem.tooLarge("\(times.count) samples need \(times.count * CurveResponse.numbersPerSample) numbers, over "
+                                   + "the limit of \(limits.maxNumbers) numbers per response")
+        }
+        return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings)
+    }
+
+    static func decodeSampling(_ object: inout ObjectReader, limits: Limits) throws(Problem) -> Sampling {
+        let root = JSONPointer.root
+        let given = ["at", "fps", "samples"].filter(object.has)
+        guard given.count <= 1 else {
+            throw Problem.invalid("give at most one of `at`, `fps` and `samples`; found "
+                                  + given.map { "`\($0)`" }.joined(separator: " and "), at: root / given[1])
+        }
+        if let at = try object.array("at") {
+            guard !at.isEmpty else { throw Problem.invalid("`at` must not be empty", at: root / "at") }
+            guard at.count <= limits.maxSamples else {
+                throw Problem.tooLarge("`at` holds \(at.count) times, over the limit of \(limits.maxSamples) samples per response",
+                                       at: root / "at")
+            }
+            var times: [Double] = []
+            times.reserveCapacity(at.count)
+            for (i, element) in at.enumerated() {
+                guard case .number(let t) = element else {
+                    throw Problem.wrongType(at: root / "at" / i, expected: "a number", found: element)
+                }
+                times.append(t)
+            }
+            return .at(times)
+        }
+        if let fps = try object.number("fps") {
+            try Check.within(fps, limits.fps, root / "fps")
+            return .fps(fps)
+        }
+        if let samples = try object.number("samples") {
+            guard samples <= Double(limits.maxSamples) else {
+                throw Problem.tooLarge("`samples` \(samples) is over the limit of \(limits.maxSamples) samples per response",
+                                       at: root / "samples")
+            }
+            return .samples(try Check.integer(samples, 2...limits.maxSamples, root / "samples"))
+        }
+        return .samples(defaultSamples)
+    }
+
+    /// The sample times; the count is checked against the limits before anything is allocated.
+    static func sampleTimes(_ sampling: Sampling, duration: Double, limits: Limits) throws(Problem) -> [Double] {
+        switch sampling {
+        case .at(let times):
+            return times
+        case .fps(let fps):
+            let last = (duration * fps - gridSlack).rounded(.up)
+            let count = max(0, last) + 1
+            guard count <= Double(limits.maxSamples) else {
+                throw Problem.tooLarge("\(Int(count)) frames (duration \(duration) s at \(fps) fps) are over the limit of "
+                                       + "\(limits.maxSamples) samples per response", at: JSONPointer(["fps"]))
+            }
+            return (0..<Int(count)).map { Double($0) / fps }
+        case .samples(let count):
+            let last = count - 1
+            return (0...last).map { $0 == last ? duration : duration * Double($0) / Double(last) }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// Reads the members of one request object, keeping the pointer of each member for errors and
+/// refusing members it was not asked for (API.md §1: unknown members are a 422).
+///
+/// Wrong JSON types are 400 (`wrong-type`); values out of their stated range are 422.
+public struct ObjectReader {
+    public let pointer: JSONPointer
+    private let members: [JSONValue.Member]
+    private var read: Set<String> = []
+
+    public init(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) {
+        guard case .object(let members) = value else {
+            throw Problem.wrongType(at: pointer, expected: "an object", found: value)
+        }
+        self.pointer = pointer
+        self.members = members
+    }
+
+    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    public var keys: [String] { members.map(\.key) }
+
+    /// The raw member, marking it read; `null` counts as absent.
+    public mutating func value(_ key: String) -> JSONValue? {
+        read.insert(key)
+        for member in members where member.key == key {
+            if case .null = member.value { return nil }
+            return member.value
+        }
+        return nil
+    }
+
+    public mutating func number(_ key: String) throws(Problem) -> Double? {
+        guard let value = value(key) else { return nil }
+        guard case .number(let number) = value else {
+            throw Problem.wrongType(at: pointer / key, expected: "a number", found: value)
+        }
+        return number
+    }
+
+    public mutating func requiredNumber(_ key: String, _ why: String) throws(Problem) -> Double {
+        guard let number = try number(key) else {
+            throw Problem.invalid("`\(key)` is required \(why)", at: pointer / key)
+        }
+        return number
+    }
+
+    public mutating func bool(_ key: String) throws(Problem) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard case .bool(let flag) = value else {
+            throw Problem.wrongType(at: pointer / key, expected: "a boolean", found: value)
+        }
+        return flag
+    }
+
+    public mutating func string(_ key: String) throws(Problem) -> String? {
+        guard let value = value(key) else { return nil }
+        guard case .string(let text) = value else {
+            throw Problem.wrongType(at: pointer / key, expected: "a string", found: value)
+        }
+        return text
+    }
+
+    public mutating func array(_ key: String) throws(Problem) -> [JSONValue]? {
+        guard let value = value(key) else { return nil }
+        guard case .array(let elements) = value else {
+            throw Problem.wrongType(at: pointer / key, expected: "an array", found: value)
+        }
+        return elements
+    }
+
+    /// Throws a 422 naming the first member that was never read.
+    public func rejectUnknown() throws(Problem) {
+        for member in members where !read.contains(member.key) {
+            throw Problem.invalid("unknown member `\(member.key)`", at: pointer / member.key)
+        }
+    }
+}
+
+/// Range checks shared by every decoder. Each throws a 422 naming the member.
+public enum Check {
+    public static func positive(_ value: Double, _ pointer: JSONPointer) throws(Problem) {
+        guard value > 0 else { throw Problem.invalid("\(pointer.display) must be > 0, not \(value)", at: pointer) }
+    }
+
+    public static func nonNegative(_ value: Double, _ pointer: JSONPointer) throws(Problem) {
+        guard value >= 0 else { throw Problem.invalid("\(pointer.display) must be ≥ 0, not \(value)", at: pointer) }
+    }
+
+    public static func within(_ value: Double, _ range: ClosedRange<Double>, _ pointer: JSONPointer) throws(Problem) {
+        guard range.contains(value) else {
+            throw Problem.invalid("\(pointer.display) must be in [\(range.lowerBound), \(range.upperBound)], not \(value)",
+                                  at: pointer)
+        }
+    }
+
+    /// An integral number in `range`, returned as `Int` without any trapping conversion.
+    public static func integer(_ value: Double, _ range: ClosedRange<Int>, _ pointer: JSONPointer) throws(Problem) -> Int {
+        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw Problem.invalid("\(pointer.display) must be an integer in [\(range.lowerBound), \(range.upperBound)], not \(value)",
+                                  at: pointer)
+        }
+        return Int(value)
+    }
+
+    /// A pair `[a, b]` of numbers.
+    public static func pair(_ value: JSONValue, _ pointer: JSONPointer) throws(Problem) -> (Double, Double) {
+        guard case .array(let elements) = value else {
+            throw Problem.wrongType(at: pointer, expected: "an array of two numbers", found: value)
+        }
+        guard elements.count == 2 else {
+            throw Problem.invalid("\(pointer.display) must hold exactly two numbers, not \(elements.count)", at: pointer)
+        }
+        guard case .number(let a) = elements[0] else {
+            throw Problem.wrongType(at: pointer / 0, expected: "a number", found: elements[0])
+        }
+        guard case .number(let b) = elements[1] else {
+            throw Problem.wrongType(at: pointer / 1, expected: "a number", found: elements[1])
+        }
+        return (a, b)
+    }
+}

@@ -1,0 +1,142 @@
+/// Appends JSON (and CSV number) text to a byte buffer.
+///
+/// Numbers follow API.md §1 and §6 rule 23: the shortest text that reads back to the same double
+/// (Swift's `description` digits, written through `TextOutputStream._writeASCII` so no `String`
+/// is allocated per number), integral values without a fraction, and −0 as 0. Callers never pass
+/// non-finite numbers: the engine's results are checked before writing.
+public struct JSONWriter: TextOutputStream {
+    public var bytes: [UInt8]
+
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: TextOutputStream (the path `Double.write(to:)` takes)
+
+    public mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
+    }
+
+    // MARK: Pieces
+
+    @inline(__always)
+    public mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    public mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    /// Integral doubles below 2^63 in magnitude print as integers; others as Swift's shortest
+    /// round-trip text ("1e-05", "1.5", "1e+300").
+    @inline(__always)
+    public mutating func number(_ value: Double) {
+        if value == value.rounded(.towardZero) && value.magnitude < 9.2e18 {
+            integer(Int64(value))
+        } else {
+            value.write(to: &self)
+        }
+    }
+
+    public mutating func integer(_ value: Int64) {
+        if value == 0 {
+            bytes.append(0x30)
+            return
+        }
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(0x2D) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, no allocation
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var end = scratch.count
+            while magnitude > 0 {
+                end -= 1
+                scratch[end] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: scratch[end...])
+        }
+    }
+
+    /// A JSON string literal with the mandatory escapes.
+    public mutating func string(_ text: String) {
+        bytes.append(0x22)
+        for unit in text.utf8 {
+            switch unit {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x00..<0x20:
+                raw("\\u00")
+                bytes.append(hexDigit(unit >> 4))
+                bytes.append(hexDigit(unit & 0xF))
+            default: bytes.append(unit)
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    private func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
+
+    /// `"key":` with the leading comma when `first` is false.
+    @inline(__always)
+    public mutating func key(_ name: StaticString, first: Bool = false) {
+        if !first { bytes.append(0x2C) }
+        bytes.append(0x22)
+        raw(name)
+        raw("\":")
+    }
+
+    /// `[n, n, …]`.
+    public mutating func numbers(_ values: [Double]) {
+        bytes.append(0x5B)
+        for (i, value) in values.enumerated() {
+            if i > 0 { bytes.append(0x2C) }
+            number(value)
+        }
+        bytes.append(0x5D)
+    }
+
+    /// Any JSON value, members in their stored order.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): flag ? raw("true") : raw("false")
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let elements):
+            bytes.append(0x5B)
+            for (i, element) in elements.enumerated() {
+                if i > 0 { bytes.append(0x2C) }
+                self.value(element)
+            }
+            bytes.append(0x5D)
+        case .object(let members):
+            bytes.append(0x7B)
+            for (i, member) in members.enumerated() {
+                if i > 0 { bytes.append(0x2C) }
+                string(member.key)
+                bytes.append(0x3A)
+                self.value(member.value)
+            }
+            bytes.append(0x7D)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The compact JSON text of this value.
+    public var bytes: [UInt8] {
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,22 @@
+/// The service's limits (API.md §1). Each is configurable at start-up; a request over a result
+/// limit is refused before any work with a `detail` naming the limit.
+public struct Limits: Sendable, Equatable {
+    /// Largest request body, bytes (413 over it).
+    public var maxBodyBytes = 1 << 20
+    /// Deepest nesting of arrays and objects in a request (400 over it).
+    public var maxDepth = 64
+    /// Allowed frame rates, frames per second (422 outside).
+    public var fps: ClosedRange<Double> = 1...1000
+    /// Longest timeline or curve duration, seconds (422 over it).
+    public var maxDuration = 3600.0
+    /// Most samples or frames in one response (413 over it).
+    public var maxSamples = 100_000
+    /// Most numbers in one response (413 over it).
+    public var maxNumbers = 5_000_000
+    /// Most views in one render (422 over it).
+    public var maxViews = 1000
+    /// Most animations plus commands in one render (422 over it).
+    public var maxAnimations = 10_000
+
+    public init() {}
+}

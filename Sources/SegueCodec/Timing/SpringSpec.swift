@@ -1,0 +1,123 @@
+import SegueEngine
+
+/// A spring `timing` as given: exactly one parameter set of API.md §2 plus `initialVelocity`
+/// (UIKit's convention: whole distances per second, positive toward the target).
+public struct SpringSpec: Sendable, Equatable {
+    public enum ParameterSet: Sendable, Equatable {
+        /// UIKit `usingSpringWithDamping:` / `UISpringTimingParameters(dampingRatio:)`; needs the
+        /// animation's duration (shared/reference/springs.md §3).
+        case uikit(dampingRatio: Double)
+        /// `CASpringAnimation` / `UISpringTimingParameters(mass:stiffness:damping:)` (springs.md §2).
+        case physical(mass: Double, stiffness: Double, damping: Double, allowsOverdamping: Bool)
+        /// Android `SpringForce` (mass 1, true over-damping; springs.md §7).
+        case android(stiffness: Double, dampingRatio: Double)
+        /// WWDC18 "Designing Fluid Interfaces" / SwiftUI `Spring(response:dampingRatio:)`.
+        case response(response: Double, dampingRatio: Double)
+        /// SwiftUI `Spring(duration:bounce:)`.
+        case perceptual(duration: Double, bounce: Double)
+        /// `POPSpringAnimation` bounciness and speed (springs.md §5).
+        case pop(bounciness: Double, speed: Double)
+        /// Origami / Rebound tension and friction in Origami units.
+        case origami(tension: Double, friction: Double)
+
+        /// The set's name as the contract's error messages use it.
+        public var name: String {
+            switch self {
+            case .uikit: "UIKit duration-based (dampingRatio)"
+            case .physical: "physical (mass, stiffness, damping)"
+            case .android: "Android (stiffness, dampingRatio)"
+            case .response: "response (response, dampingRatio)"
+            case .perceptual: "perceptual (perceptualDuration, bounce)"
+            case .pop: "POP (bounciness, speed)"
+            case .origami: "Origami (tension, friction)"
+            }
+        }
+    }
+
+    public var parameters: ParameterSet
+    public var initialVelocity: Double
+
+    public init(parameters: ParameterSet, initialVelocity: Double) {
+        self.parameters = parameters
+        self.initialVelocity = initialVelocity
+    }
+
+    /// Only the UIKit set takes an animation's duration; every other set runs for its settling
+    /// duration (API.md §2).
+    public var takesDuration: Bool {
+        if case .uikit = parameters { return true }
+        return false
+    }
+
+    /// The engine spring. `duration` is required by (and only used for) the UIKit set; clamps UIKit
+    /// applies are reported as warnings (API.md §6 rule 12).
+    public func resolve(duration: Double?, warnings: inout [Warning], at pointer: JSONPointer) -> Spring {
+        let v = initialVelocity
+        switch parameters {
+        case .uikit(let ratio):
+            let solution = Spring.uikit(dampingRatio: ratio, duration: duration ?? 0, initialVelocity: v)
+            if solution.clampedDampingRatio {
+                warnings.append(Warning(pointer: pointer / "dampingRatio",
+                                        detail: "UIKit clamps dampingRatio \(ratio) to [FLT_EPSILON, 1] for its solve"))
+            }
+            if solution.clampedDuration, let duration {
+                warnings.append(Warning(pointer: JSONPointer(["duration"]),
+                                        detail: "UIKit clamps the spring's duration \(duration) s to [0.01, 10] s for its solve"))
+            }
+            return solution.spring
+        case .physical(let m, let k, let c, let over):
+            return .physical(mass: m, stiffness: k, damping: c, initialVelocity: v, allowsOverdamping: over)
+        case .android(let k, let ratio):
+            return .android(stiffness: k, dampingRatio: ratio, initialVelocity: v)
+        case .response(let response, let ratio):
+            return .response(response, dampingRatio: ratio, initialVelocity: v)
+        case .perceptual(let d, let bounce):
+            return .perceptual(duration: d, bounce: bounce, initialVelocity: v)
+        case .pop(let bounciness, let speed):
+            return .pop(bounciness: bounciness, speed: speed, initialVelocity: v)
+        case .origami(let tension, let friction):
+            return .origami(tension: tension, friction: friction, initialVelocity: v)
+        }
+    }
+
+    /// The normalised object form: the set's members in a fixed order, then `initialVelocity`.
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = [.init("type", .string("spring"))]
+        func add(_ key: String, _ value: Double) { members.append(.init(key, .number(value))) }
+        switch parameters {
+        case .uikit(let ratio):
+            add("dampingRatio", ratio)
+        case .physical(let m, let k, let c, let over):
+            add("mass", m); add("stiffness", k); add("damping", c)
+            members.append(.init("allowsOverdamping", .bool(over)))
+        case .android(let k, let ratio):
+            add("stiffness", k); add("dampingRatio", ratio)
+        case .response(let response, let ratio):
+            add("response", response); add("dampingRatio", ratio)
+        case .perceptual(let d, let bounce):
+            add("perceptualDuration", d); add("bounce", bounce)
+        case .pop(let bounciness, let speed):
+            add("bounciness", bounciness); add("speed", speed)
+        case .origami(let tension, let friction):
+            add("tension", tension); add("friction", friction)
+        }
+        add("initialVelocity", initialVelocity)
+        return .object(members)
+    }
+}
+
+/// A structural problem Core Animation would ignore, or a clamp UIKit applies (API.md §4, §6
+/// rule 12): reported in `warnings`, never failing the request.
+public struct Warning: Sendable, Equatable {
+    public var pointer: JSONPointer
+    public var detail: String
+
+    public init(pointer: JSONPointer, detail: String) {
+        self.pointer = pointer
+        self.detail = detail
+    }
+
+    public var json: JSONValue {
+        .object([.init("pointer", .string(pointer.description)), .init("detail", .string(detail))])
+    }
+}

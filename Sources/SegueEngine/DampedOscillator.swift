@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The damped harmonic oscillator m·y'' + c·y' + k·y = 0 in closed form (springs.md §1), the model
+/// behind every spring: Core Animation / WebKit `SpringSolver.h`, SwiftUI, POP, Android.
+///
+/// With ω0 = √(k/m), ζ = c/(2√(km)), a = ζ·ω0, y(0) = y0, y'(0) = v0:
+///
+///     ζ < 1, ωd = ω0√(1−ζ²):  y = e^(−at)·[y0·cos ωd·t + (v0 + a·y0)/ωd · sin ωd·t]
+///     ζ = 1:                  y = (y0 + (v0 + ω0·y0)·t)·e^(−ω0·t)
+///     ζ > 1, ωo = ω0√(ζ²−1):  y = e^(−at)·[y0·cosh ωo·t + (v0 + a·y0)/ωo · sinh ωo·t]
+///
+/// and y' their derivatives. Numerics, as springs.md §1 recommends: the cosh/sinh form only
+/// while ωo·t < 20 (accurate near ζ = 1); beyond, y = cs·e^(rs·t) + cf·e^(rf·t) with the slow
+/// root rs = −ω0/(ζ + √(ζ²−1)) written without cancellation, which cannot overflow.
+///
+/// Edge cases:
+/// - ζ = 0: undamped, a = 0, oscillates forever.
+/// - ζ exactly 1 selects the critical form (a spring clamped to critical damping lands here
+///   exactly); ζ just below or above 1 stays accurate in its own form.
+/// - √(ζ²−1) is computed as √(ζ−1)·√(ζ+1), so huge ζ does not overflow.
+/// - The caller validates m > 0, k > 0, c ≥ 0 and finite t; other inputs may give NaN or
+///   infinities but never trap.
+public struct DampedOscillator: Sendable, Equatable {
+    /// ωo·t from which the over-damped solution switches to the two-exponential form.
+    @usableFromInline static let hyperbolicLimit = 20.0
+
+    public let mass: Double, stiffness: Double, damping: Double
+    /// ω0 = √(k/m).
+    public let naturalFrequency: Double
+    /// ζ = c/(2√(km)).
+    public let dampingRatio: Double
+    /// a = ζ·ω0 = c/(2m).
+    @usableFromInline let decayRate: Double
+    /// ωd = ω0√(1−ζ²) when ζ < 1, ωo = ω0√(ζ²−1) when ζ > 1, 0 when ζ = 1.
+    @usableFromInline let frequency: Double
+
+    public init(mass: Double, stiffness: Double, damping: Double) {
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        let omega0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        naturalFrequency = omega0
+        dampingRatio = zeta
+        decayRate = zeta * omega0
+        frequency = omega0 * abs(zeta - 1).squareRoot() * (zeta + 1).squareRoot()
+    }
+
+    /// Displacement from rest and its velocity at t for y(0) = y0, y'(0) = v0 (absolute units).
+    @inlinable
+    public func state(y0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        let a = decayRate, omega0 = naturalFrequency, w = frequency, phase = w * t
+        let cosine: Double, sine: Double
+        if dampingRatio < 1 {
+            (cosine, sine) = (cos(phase), sin(phase))
+        } else if dampingRatio == 1 {
+            let decay = exp(-omega0 * t), rate = v0 + omega0 * y0
+            return ((y0 + rate * t) * decay, (v0 - omega0 * rate * t) * decay)
+        } else if phase < Self.hyperbolicLimit {
+            (cosine, sine) = (cosh(phase), sinh(phase))
+        } else {
+            return twoRootState(y0: y0, v0: v0, at: t)
+        }
+        // Under-damped (trigonometric) and over-damped (hyperbolic) forms share this shape.
+        let decay = exp(-a * t)
+        return (
+            decay * (y0 * cosine + (v0 + a * y0) / w * sine),
+            decay * (v0 * cosine - (a * v0 + omega0 * omega0 * y0) / w * sine)
+        )
+    }
+
+    /// Over-damped, ωo·t ≥ 20: y = cs·e^(rs·t) + cf·e^(rf·t).
+    @usableFromInline
+    func twoRootState(y0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        let a = decayRate, omega0 = naturalFrequency, w = frequency
+        // Two real roots: fast rf = −(a + ωo), slow rs = −ω0²/(a + ωo).
+        let fast = -(a + w), slow = -omega0 * (omega0 / (a + w))
+        let slowWeight = (v0 - fast * y0) / (slow - fast), fastWeight = y0 - slowWeight
+        let slowTerm = slowWeight * exp(slow * t), fastTerm = fastWeight * exp(fast * t)
+        return (slowTerm + fastTerm, slow * slowTerm + fast * fastTerm)
+    }
+}

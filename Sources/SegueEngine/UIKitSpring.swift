@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The spring UIKit derives for a duration and damping ratio, and which inputs it had to clamp.
+public struct UIKitSpringSolution: Sendable, Equatable {
+    public let spring: Spring
+    public let clampedDampingRatio: Bool
+    public let clampedDuration: Bool
+}
+
+extension Spring {
+    /// Envelope level the sine term must reach at t = duration.
+    static let uikitEpsilon = 0.001
+    /// Newton iterations, always all of them (UIKit has no convergence test).
+    static let uikitNewtonIterations = 12
+    /// Damping ratios UIKit accepts: FLT_EPSILON…1 (it cannot express over-damping).
+    static let uikitDampingRatioRange = Double(Float.ulpOfOne)...1
+    static let uikitDurationRange = 0.01...10.0
+    /// u with (1 + u)·e^(−u) = 0.001: the critically damped root for v = 0 is ω = u/T.
+    static let uikitCriticalRoot = 9.233413476451585
+
+    /// UIKit's duration-based spring (`animateWithDuration:…usingSpringWithDamping:
+    /// initialSpringVelocity:`, `UISpringTimingParameters(dampingRatio:initialVelocity:)`),
+    /// reconstructed from decompiled UIKitCore and Framer/Motion's port (springs.md §3):
+    ///
+    /// 1. ζ ← clamp(dampingRatio, FLT_EPSILON, 1), T ← clamp(duration, 0.01, 10).
+    /// 2. Solve for the undamped angular frequency ω with 12 Newton steps from ω = 5/T, no
+    ///    convergence test, on the envelope equation at ε = 0.001:
+    ///    ζ < 1:  f(ω) = ε − |g|·e^(−ζωT), g = (ζω − v)/(√(1−ζ²)·ω),
+    ///            f'(ω) = −sign(g)·e^(−ζωT)·(v + vζTω − ζ²Tω²)/(√(1−ζ²)·ω²);
+    ///    ζ = 1:  f(ω) = ∓ε + ((ω − v)·T + 1)·e^(−ωT) (− when ω ≥ v), f'(ω) = T²(v − ω)e^(−ωT).
+    /// 3. mass 1, stiffness ω², damping 2ζω, initial velocity v (normalised).
+    ///
+    /// Evaluated in double precision; UIKit uses expf/sqrtf, which moves ω by about 1e-7
+    /// relative. If Newton leaves the finite numbers (possible for some v ≠ 0), ω falls back to
+    /// the closed form for v = 0, ω = ln(ζ/(ε√(1−ζ²)))/(ζT) or u/T, which is where Newton
+    /// converges when v = 0. Very small ζ (below about 0.001) has its root at ω < 0, as in
+    /// UIKit's equations; that ω is kept.
+    public static func uikit(
+        dampingRatio: Double, duration: Double, initialVelocity v: Double
+    ) -> UIKitSpringSolution {
+        let zeta = min(max(dampingRatio, uikitDampingRatioRange.lowerBound), uikitDampingRatioRange.upperBound)
+        let time = min(max(duration, uikitDurationRange.lowerBound), uikitDurationRange.upperBound)
+        let epsilon = uikitEpsilon
+        let root = (1 - zeta * zeta).squareRoot()
+
+        var omega = 5 / time
+        for _ in 0..<uikitNewtonIterations {
+            let f: Double, derivative: Double
+            if zeta < 1 {
+                let decay = exp(-zeta * omega * time)
+                let g = (zeta * omega - v) / (root * omega)
+                let sign: Double = g > 0 ? 1 : -1
+                f = epsilon - abs(g) * decay
+                derivative = -sign * decay * (v + v * zeta * time * omega - zeta * zeta * time * omega * omega)
+                    / (root * omega * omega)
+            } else {
+                let decay = exp(-omega * time)
+                f = (omega - v >= 0 ? -epsilon : epsilon) + ((omega - v) * time + 1) * decay
+                derivative = time * time * (v - omega) * decay
+            }
+            omega -= f / derivative
+        }
+        if !omega.isFinite {
+            omega = zeta < 1 ? log(zeta / (epsilon * root)) / (zeta * time) : uikitCriticalRoot / time
+        }
+
+        let spring = Spring(
+            mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v,
+            allowsOverdamping: false)
+        return UIKitSpringSolution(
+            spring: spring, clampedDampingRatio: zeta != dampingRatio, clampedDuration: time != duration)
+    }
+}

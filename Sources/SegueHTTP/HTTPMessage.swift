@@ -1,0 +1,44 @@
+/// A request as the service sees it: the transport (libmicrohttpd, or a test calling the router
+/// directly) fills it; the router never touches a socket.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The decoded path, without the query.
+    public var path: String
+    /// Query arguments the service reads (`format`, `expand`).
+    public var query: [String: String]
+    /// Header fields the service reads, names lowercased.
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+                body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The header fields a transport must copy into `headers` (lowercased names).
+    public static let readHeaders = ["content-type", "accept", "accept-encoding", "if-none-match", "origin",
+                                     "access-control-request-method", "access-control-request-headers"]
+    /// The query arguments a transport must copy into `query`.
+    public static let readQuery = ["format", "expand"]
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.name.lowercased() == lowered }?.value
+    }
+}

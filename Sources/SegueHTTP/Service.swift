@@ -1,0 +1,136 @@
+import SegueCodec
+
+/// Start-up settings of the service (API.md §1: every limit is configurable; CORS origin).
+public struct ServiceConfiguration: Sendable {
+    public var limits = Limits()
+    /// `Access-Control-Allow-Origin` on every response.
+    public var corsOrigin = "*"
+
+    public init() {}
+}
+
+/// Segue's HTTP semantics: routing, methods, content types, formats, CORS, entity tags and the
+/// problem+json error model. Pure: a request in, a response out; the transport is elsewhere.
+public struct SegueService: Sendable {
+    public let configuration: ServiceConfiguration
+
+    public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// A route: its methods (HEAD answers wherever GET does) and its handler.
+    struct Route: Sendable {
+        let methods: [String]
+        let handler: @Sendable (SegueService, HTTPRequest) throws(Problem) -> Content
+    }
+
+    /// A successful body before the HTTP framing.
+    struct Content {
+        var mediaType: String
+        var body: [UInt8]
+        var cacheable = true
+    }
+
+    static let routes: [String: Route] = [
+        "/healthz": Route(methods: ["GET"]) { _, _ in
+            Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
+        },
+        "/openapi.yaml": Route(methods: ["GET"]) { _, _ in
+            Content(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml.utf8))
+        },
+        "/v1/curve": Route(methods: ["POST"]) { service, request throws(Problem) in
+            try service.curve(request)
+        },
+    ]
+
+    /// The paths the service answers, for the OpenAPI coverage test.
+    public static var paths: [String: [String]] { routes.mapValues(\.methods) }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard let route = Self.routes[request.path] else {
+            return problem(Problem(status: 404, kind: "not-found", detail: "no route `\(request.path.prefix(200))`"))
+        }
+        let allowed = route.methods + (route.methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]
+        let method = request.method == "HEAD" ? "GET" : request.method
+        if method == "OPTIONS" {
+            return preflight(allowed: allowed)
+        }
+        guard route.methods.contains(method) else {
+            var response = problem(Problem(status: 405, kind: "method-not-allowed",
+                                           detail: "\(request.method.prefix(20)) is not allowed on \(request.path); use "
+                                               + route.methods.joined(separator: " or ")))
+            response.headers.append(("Allow", allowed.joined(separator: ", ")))
+            return response
+        }
+        do {
+            let content = try route.handler(self, request)
+            return success(content, request: request)
+        } catch {
+            return problem(error)
+        }
+    }
+
+    // MARK: Handlers
+
+    func curve(_ request: HTTPRequest) throws(Problem) -> Content {
+        let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
+                                            offered: [.json, .csv])
+        let body = try jsonBody(request)
+        let curve = try CurveResponse(CurveRequest.decode(body, limits: configuration.limits))
+        switch format {
+        case .csv: return Content(mediaType: format.mediaType, body: curve.csv())
+        default: return Content(mediaType: format.mediaType, body: curve.json())
+        }
+    }
+
+    /// Reads the body as JSON after the content-type check (415) and the size check (413; the
+    /// transport already refuses a declared length over the limit before reading).
+    func jsonBody(_ request: HTTPRequest) throws(Problem) -> JSONValue {
+        try Negotiation.checkContentType(request.headers["content-type"])
+        let limits = configuration.limits
+        guard request.body.count <= limits.maxBodyBytes else {
+            throw Problem.tooLarge("the body is over the limit of \(limits.maxBodyBytes) bytes")
+        }
+        return try JSONReader.parse(request.body, maxDepth: limits.maxDepth)
+    }
+
+    // MARK: Framing
+
+    func commonHeaders() -> [(name: String, value: String)] {
+        [("Access-Control-Allow-Origin", configuration.corsOrigin), ("Access-Control-Expose-Headers", "ETag")]
+    }
+
+    func success(_ content: Content, request: HTTPRequest) -> HTTPResponse {
+        var headers = commonHeaders()
+        headers.append(("Content-Type", content.mediaType))
+        guard content.cacheable else {
+            headers.append(("Cache-Control", "no-store"))
+            return HTTPResponse(status: 200, headers: headers, body: content.body)
+        }
+        let tag = EntityTag.make(body: content.body, variant: content.mediaType)
+        headers.append(("ETag", tag))
+        headers.append(("Vary", "Accept, Accept-Encoding"))
+        if EntityTag.matches(request.headers["if-none-match"], tag) {
+            return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
+        }
+        return HTTPResponse(status: 200, headers: headers, body: content.body)
+    }
+
+    /// A CORS preflight (API.md §6 rule 23): 204 with the route's methods.
+    func preflight(allowed: [String]) -> HTTPResponse {
+        var headers = commonHeaders()
+        headers += [
+            ("Allow", allowed.joined(separator: ", ")),
+            ("Access-Control-Allow-Methods", allowed.joined(separator: ", ")),
+            ("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept"),
+            ("Access-Control-Max-Age", "86400"),
+        ]
+        return HTTPResponse(status: 204, headers: headers)
+    }
+
+    public func problem(_ problem: Problem) -> HTTPResponse {
+        var headers = commonHeaders()
+        headers.append(("Content-Type", "application/problem+json"))
+        return HTTPResponse(status: problem.status, headers: headers, body: problem.json.bytes)
+    }
+}

@@ -1,0 +1,115 @@
+import SegueHTTP
+
+/// `segue serve` settings from flags and environment variables (a flag wins over its variable).
+struct ServeOptions {
+    var listen = ListenConfiguration()
+    var service = ServiceConfiguration()
+
+    struct Setting: Sendable {
+        let flag: String
+        let variable: String
+        let help: String
+        let apply: @Sendable (inout ServeOptions, String) -> Bool
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--host", variable: "SEGUE_HOST", help: "address to listen on (default 127.0.0.1; 0.0.0.0 in the container)") {
+            $0.listen.host = $1
+            return !$1.isEmpty
+        },
+        Setting(flag: "--port", variable: "SEGUE_PORT", help: "TCP port (default 8080; 0 picks a free one)") {
+            guard let port = UInt16($1) else { return false }
+            $0.listen.port = port
+            return true
+        },
+        Setting(flag: "--threads", variable: "SEGUE_THREADS", help: "worker threads (default 2, one per core)") {
+            guard let threads = Int($1), (1...256).contains(threads) else { return false }
+            $0.listen.threads = threads
+            return true
+        },
+        Setting(flag: "--max-body", variable: "SEGUE_MAX_BODY", help: "largest request body in bytes (default 1048576)") {
+            guard let bytes = Int($1), bytes > 0, bytes <= 1 << 30 else { return false }
+            $0.service.limits.maxBodyBytes = bytes
+            return true
+        },
+        Setting(flag: "--cors-origin", variable: "SEGUE_CORS_ORIGIN", help: "Access-Control-Allow-Origin (default *)") {
+            $0.service.corsOrigin = $1
+            return !$1.isEmpty && !$1.contains("\r") && !$1.contains("\n")
+        },
+        Setting(flag: "--max-depth", variable: "SEGUE_MAX_DEPTH", help: "deepest JSON nesting (default 64)") {
+            guard let depth = Int($1), (1...10_000).contains(depth) else { return false }
+            $0.service.limits.maxDepth = depth
+            return true
+        },
+        Setting(flag: "--max-duration", variable: "SEGUE_MAX_DURATION", help: "longest duration in seconds (default 3600)") {
+            guard let seconds = Double($1), seconds > 0, seconds.isFinite else { return false }
+            $0.service.limits.maxDuration = seconds
+            return true
+        },
+        Setting(flag: "--max-samples", variable: "SEGUE_MAX_SAMPLES", help: "most samples or frames per response (default 100000)") {
+            guard let count = Int($1), count >= 2, count <= 100_000_000 else { return false }
+            $0.service.limits.maxSamples = count
+            return true
+        },
+        Setting(flag: "--max-numbers", variable: "SEGUE_MAX_NUMBERS", help: "most numbers per response (default 5000000)") {
+            guard let count = Int($1), count >= 3, count <= 1_000_000_000 else { return false }
+            $0.service.limits.maxNumbers = count
+            return true
+        },
+        Setting(flag: "--timeout", variable: "SEGUE_TIMEOUT", help: "seconds an idle connection stays open (default 30)") {
+            guard let seconds = UInt32($1), seconds > 0 else { return false }
+            $0.listen.connectionTimeout = seconds
+            return true
+        },
+    ]
+
+    /// Environment first, then flags; a bad value is reported with the name that carried it.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> ServeOptions {
+        var options = ServeOptions()
+        for setting in settings {
+            if let value = environment[setting.variable], !setting.apply(&options, value) {
+                throw UsageError("invalid \(setting.variable)=\(value): \(setting.help)")
+            }
+        }
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let setting = settings.first(where: { $0.flag == parts[0] }) else {
+                throw UsageError("unknown option \(argument)")
+            }
+            guard let value = parts.count == 2 ? parts[1] : rest.popFirst() else {
+                throw UsageError("\(setting.flag) needs a value")
+            }
+            guard setting.apply(&options, value) else {
+                throw UsageError("invalid \(setting.flag) \(value): \(setting.help)")
+            }
+        }
+        return options
+    }
+
+    static var help: String {
+        var text = """
+        usage: segue serve [options]     serve the API
+               segue healthcheck [--port P]  GET /healthz on 127.0.0.1; exit 0 when it answers 200
+
+        options (flag, environment variable):
+
+        """
+        for setting in settings {
+            let flag = setting.flag.padding(to: 15)
+            text += "  \(flag) \(setting.variable.padding(to: 19)) \(setting.help)\n"
+        }
+        return text
+    }
+}
+
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
