@@ -51,7 +51,8 @@ BUILDAH_CTRS=()
 cleanup() {
   local rc=$?
   if [ -n "${RUN_STARTED:-}" ]; then
-    P rm -f -t 0 "$NAME" "$NAME-x" >/dev/null 2>&1 || true
+    P rm -f -i -t 0 "$NAME" >/dev/null 2>&1 || true
+    P rm -f -i -t 0 "$NAME-x" >/dev/null 2>&1 || true
   fi
   for c in "${BUILDAH_CTRS[@]}"; do B rm "$c" >/dev/null 2>&1 || true; done
   [ -e "/var/run/netns/$NETNS" ] && { ip netns del "$NETNS" 2>/dev/null || true; }

@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+@testable import SegueHTTP
+
+/// Every class of bad input against the real server: each row gets its exact status and
+/// problem+json pointer, and the server still answers afterwards (API.md §1).
+final class BadInputTests: XCTestCase {
+    struct Row {
+        var name: String
+        var method = "POST"
+        var path = "/v1/curve"
+        var headers: [(String, String)] = [("Content-Type", "application/json")]
+        var body: [UInt8]
+        var status: Int
+        /// nil: the problem has no pointer.
+        var pointer: String?
+        var kind: String? = nil
+
+        init(_ name: String, _ body: String, _ status: Int, _ pointer: String?, kind: String? = nil) {
+            self.name = name
+            self.body = Array(body.utf8)
+            self.status = status
+            self.pointer = pointer
+            self.kind = kind
+        }
+
+        init(_ name: String, bytes: [UInt8], _ status: Int, _ pointer: String?, kind: String? = nil) {
+            self.name = name
+            self.body = bytes
+            self.status = status
+            self.pointer = pointer
+            self.kind = kind
+        }
+    }
+
+    static let rows: [Row] = {
+        var rows = [
+            Row("malformed JSON", #"{"timing": "ease",}"#, 400, "", kind: "malformed-json"),
+            Row("truncated JSON", #"{"timing": "ease""#, 400, "", kind: "malformed-json"),
+            Row("wrong type: samples as string", #"{"timing": "ease", "samples": "5"}"#, 400, "/samples", kind: "wrong-type"),
+            Row("wrong type: timing as number", #"{"timing": 3}"#, 400, "/timing", kind: "wrong-type"),
+            Row("wrong type: body is an array", #"[1, 2]"#, 400, "", kind: "wrong-type"),
+            Row("NaN literal", #"{"timing": "ease", "duration": NaN}"#, 400, "/duration", kind: "malformed-json"),
+            Row("Infinity literal", #"{"timing": "ease", "at": [0, Infinity]}"#, 400, "/at/1", kind: "malformed-json"),
+            Row("-Infinity literal", #"{"timing": "ease", "duration": -Infinity}"#, 400, "/duration", kind: "malformed-json"),
+            Row("1e400", #"{"timing": "ease", "duration": 1e400}"#, 400, "/duration", kind: "number-out-of-range"),
+            Row("negative duration", #"{"timing": "ease", "duration": -1}"#, 422, "/duration"),
+            Row("zero duration", #"{"timing": "ease", "duration": 0}"#, 422, "/duration"),
+            Row("duration over the limit", #"{"timing": "ease", "duration": 3601}"#, 422, "/duration"),
+            Row("fps 0", #"{"timing": "ease", "fps": 0}"#, 422, "/fps"),
+            Row("fps 10^6", #"{"timing": "ease", "fps": 1000000}"#, 422, "/fps"),
+            Row("fps grid over the frame limit", #"{"timing": "ease", "fps": 1000, "duration": 3600}"#, 413, "/fps", kind: "too-large"),
+            Row("samples 10^8", #"{"timing": "ease", "samples": 100000000}"#, 413, "/samples", kind: "too-large"),
+            Row("samples 1", #"{"timing": "ease", "samples": 1}"#, 422, "/samples"),
+            Row("samples 2.5", #"{"timing": "ease", "samples": 2.5}"#, 422, "/samples"),
+            Row("at and samples together", #"{"timing": "ease", "at": [0], "samples": 3}"#, 422, "/samples"),
+            Row("empty at", #"{"timing": "ease", "at": []}"#, 422, "/at"),
+            Row("x1 = 1.5 (object)", #"{"timing": {"type": "cubicBezier", "p1": [1.5, 0], "p2": [0.5, 1]}}"#, 422, "/timing/p1/0"),
+            Row("x1 = 1.5 (CSS)", #"{"timing": "cubic-bezier(1.5, 0, 0.5, 1)"}"#, 422, "/timing"),
+            Row("steps(0)", #"{"timing": "steps(0)"}"#, 422, "/timing"),
+            Row("steps(1, jump-none)", #"{"timing": "steps(1, jump-none)"}"#, 422, "/timing"),
+            Row("steps count 0 (object)", #"{"timing": {"type": "steps", "count": 0}}"#, 422, "/timing/count"),
+            Row("unknown timing type", #"{"timing": {"type": "bounce"}}"#, 422, "/timing/type"),
+            Row("unknown member", #"{"timing": "ease", "speed": 2}"#, 422, "/speed"),
+            Row("unknown timing member", #"{"timing": {"type": "ease", "p1": [0, 0]}}"#, 422, "/timing/p1"),
+            Row("two spring parameter sets", #"{"timing": {"type": "spring", "mass": 1, "stiffness": 100, "damping": 10, "response": 0.5}}"#,
+                422, "/timing/response"),
+            Row("ratio mixed with a physical set", #"{"timing": {"type": "spring", "damping": 10, "dampingRatio": 0.5}}"#,
+                422, "/timing/dampingRatio"),
+            Row("UIKit spring without a duration", #"{"timing": {"type": "spring", "dampingRatio": 0.5}}"#, 422, "/duration"),
+            Row("undamped spring without at", #"{"timing": {"type": "spring", "mass": 1, "stiffness": 100, "damping": 0}}"#,
+                422, "/timing"),
+            Row("negative mass", #"{"timing": {"type": "spring", "mass": -1, "stiffness": 100, "damping": 10}}"#, 422, "/timing/mass"),
+            Row("zero stiffness", #"{"timing": {"type": "spring", "stiffness": 0, "dampingRatio": 0.5}}"#, 422, "/timing/stiffness"),
+            Row("bounce -1", #"{"timing": {"type": "spring", "perceptualDuration": 0.5, "bounce": -1}}"#, 422, "/timing/bounce"),
+            Row("spring without a set", #"{"timing": {"type": "spring"}}"#, 422, "/timing"),
+            Row("extrapolation to infinity", #"{"timing": "cubic-bezier(0.1, 100, 0.9, 1)", "at": [-1e307]}"#, 422, "/at"),
+            Row("10,000 levels of nesting", String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000),
+                400, String(repeating: "/0", count: 64), kind: "nesting-too-deep"),  // the 65th array
+            Row("invalid UTF-8", bytes: Array(#"{"timing": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), 400, "/timing",
+                kind: "invalid-utf8"),
+            Row("empty body", "", 400, "", kind: "malformed-json"),
+            Row("2 MiB body", #"{"timing": "ease", "at": ["# + String(repeating: "0,", count: 1 << 20) + "0]}", 413, nil,
+                kind: "too-large"),
+        ]
+        var wrongType = Row("wrong content type", #"{"timing": "ease"}"#, 415, nil, kind: "unsupported-media-type")
+        wrongType.headers = [("Content-Type", "text/plain")]
+        var wrongMethod = Row("wrong method", "", 405, nil, kind: "method-not-allowed")
+        wrongMethod.method = "GET"
+        var unknownPath = Row("unknown path", #"{"timing": "ease"}"#, 404, nil, kind: "not-found")
+        unknownPath.path = "/v1/curves"
+        var notAcceptable = Row("unsupported Accept", #"{"timing": "ease"}"#, 406, nil, kind: "not-acceptable")
+        notAcceptable.headers.append(("Accept", "image/png"))
+        var svgNotYet = Row("format=svg", #"{"timing": "ease"}"#, 406, nil, kind: "not-acceptable")
+        svgNotYet.path = "/v1/curve?format=svg"
+        rows += [wrongType, wrongMethod, unknownPath, notAcceptable, svgNotYet]
+        return rows
+    }()
+
+    func testEveryRowAnswersItsProblemAndTheServerStaysUp() throws {
+        let server = try LiveServer()
+        for row in Self.rows {
+            let response = try server.request(row.method, row.path, headers: row.headers, body: row.body)
+            XCTAssertEqual(response.status, row.status, "\(row.name): \(response.text.prefix(300))")
+            XCTAssertEqual(response.header("Content-Type"), "application/problem+json", row.name)
+            let problem = response.json
+            XCTAssertEqual(problem["status"] as? Int, row.status, row.name)
+            XCTAssertEqual(problem["pointer"] as? String, row.pointer, "\(row.name): \(response.text.prefix(300))")
+            XCTAssertNotNil(problem["detail"] as? String, row.name)
+            if let kind = row.kind {
+                XCTAssertEqual(problem["type"] as? String, "https://segue.dev/problems/" + kind, row.name)
+            }
+            if row.status == 405 {
+                XCTAssertEqual(response.header("Allow"), "POST, OPTIONS", row.name)
+            }
+            let health = try server.request("GET", "/healthz")
+            XCTAssertEqual(health.status, 200, "server answers after \(row.name)")
+        }
+    }
+
+    /// `at` with 10⁶ entries does not fit the default 1 MiB body; with a larger body limit the
+    /// samples limit refuses it, before any sampling.
+    func testAtWithAMillionEntriesIsRefusedBySizeAndBySampleLimit() throws {
+        let body = Array((#"{"timing": "ease", "at": ["# + String(repeating: "1,", count: 999_999) + "1]}").utf8)
+        let server = try LiveServer()
+        XCTAssertEqual(try server.request("POST", "/v1/curve", body: body).status, 413)
+
+        var configuration = ServiceConfiguration()
+        configuration.limits.maxBodyBytes = 4 << 20
+        let roomy = try LiveServer(configuration: configuration)
+        let response = try roomy.request("POST", "/v1/curve", body: body)
+        XCTAssertEqual(response.status, 413)
+        XCTAssertEqual(response.json["pointer"] as? String, "/at")
+        XCTAssertTrue((response.json["detail"] as? String ?? "").contains("100000"), response.text)
+    }
+
+    /// A chunked upload has no declared length: it is counted while it arrives, drained, and
+    /// answered 413.
+    func testChunkedBodyOverTheLimitIs413() throws {
+        var configuration = ServiceConfiguration()
+        configuration.limits.maxBodyBytes = 1000
+        let server = try LiveServer(configuration: configuration)
+        let chunk = String(repeating: " ", count: 600)
+        var raw = "POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for _ in 0..<3 { raw += String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n" }
+        raw += "0\r\n\r\n"
+        let response = try server.send(Array(raw.utf8))
+        XCTAssertEqual(response.status, 413)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
+    }
+}
