@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "SegueCodec", dependencies: ["SegueEngine"]),
         .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD"]),
         .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
+        // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c.
+        .executableTarget(name: "segue-bench", dependencies: ["SegueEngine"], path: "Benchmarks/segue-bench"),
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec"]),

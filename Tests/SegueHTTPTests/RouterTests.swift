@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+@testable import SegueHTTP
+
+/// HTTP semantics through the router alone, no socket (in the manner of Hummingbird's
+/// router tests); the live-server tests cover the transport.
+final class RouterTests: XCTestCase {
+    let service = SegueService()
+
+    func post(_ json: String, query: [String: String] = [:], headers: [String: String] = [:]) -> HTTPResponse {
+        service.respond(to: HTTPRequest(method: "POST", path: "/v1/curve", query: query, headers: headers,
+                                        body: Array(json.utf8)))
+    }
+
+    func object(_ response: HTTPResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    }
+
+    func testCurveAnswersJSONWithCORSAndAStrongETag() throws {
+        let response = post(#"{"timing": "ease-in-out", "samples": 3}"#)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Type"), "application/json")
+        XCTAssertEqual(response.header("Access-Control-Allow-Origin"), "*")
+        let tag = try XCTUnwrap(response.header("ETag"))
+        XCTAssertTrue(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"), tag)
+        let body = object(response)
+        XCTAssertEqual(body["t"] as? [Double], [0, 0.5, 1])
+        // ease-in-out is symmetric: progress(0.5) = 0.5 exactly up to the solver tolerance.
+        let progress = try XCTUnwrap(body["progress"] as? [Double])
+        XCTAssertEqual(progress[1], 0.5, accuracy: 1e-12)
+        XCTAssertEqual(body["timing"] as? [String: String], ["type": "easeInOut"])
+        XCTAssertEqual((body["warnings"] as? [Any])?.count, 0)
+    }
+
+    func testSameRequestSameBytesAndIfNoneMatchGives304() throws {
+        let first = post(#"{"timing": "ease", "fps": 30}"#)
+        let second = post(#"{"timing": "ease", "fps": 30}"#)
+        XCTAssertEqual(first.body, second.body)
+        let tag = try XCTUnwrap(first.header("ETag"))
+        XCTAssertEqual(second.header("ETag"), tag)
+        let cached = post(#"{"timing": "ease", "fps": 30}"#, headers: ["if-none-match": "\"other\", " + tag])
+        XCTAssertEqual(cached.status, 304)
+        XCTAssertTrue(cached.body.isEmpty)
+        XCTAssertEqual(cached.header("ETag"), tag)
+        XCTAssertEqual(post(#"{"timing": "ease", "fps": 30}"#, headers: ["if-none-match": "*"]).status, 304)
+        XCTAssertEqual(post(#"{"timing": "ease", "fps": 31}"#, headers: ["if-none-match": tag]).status, 200)
+    }
+
+    func testCSVByQueryAndByAcceptWithDistinctETags() throws {
+        let json = post(#"{"timing": "linear", "samples": 3}"#)
+        let csv = post(#"{"timing": "linear", "samples": 3}"#, query: ["format": "csv"])
+        XCTAssertEqual(csv.status, 200)
+        XCTAssertEqual(csv.header("Content-Type"), "text/csv; charset=utf-8")
+        XCTAssertEqual(String(decoding: csv.body, as: UTF8.self), "t,progress,velocity\n0,0,1\n0.5,0.5,1\n1,1,1\n")
+        XCTAssertNotEqual(csv.header("ETag"), json.header("ETag"))
+        let byAccept = post(#"{"timing": "linear", "samples": 3}"#, headers: ["accept": "text/csv"])
+        XCTAssertEqual(byAccept.body, csv.body)
+        // The query wins over the header.
+        let both = post(#"{"timing": "linear", "samples": 3}"#, query: ["format": "json"], headers: ["accept": "text/csv"])
+        XCTAssertEqual(both.header("Content-Type"), "application/json")
+        // Quality values choose.
+        let weighted = post(#"{"timing": "linear", "samples": 3}"#,
+                            headers: ["accept": "application/json;q=0.5, text/csv;q=0.9"])
+        XCTAssertEqual(weighted.header("Content-Type"), "text/csv; charset=utf-8")
+        let wildcard = post(#"{"timing": "linear", "samples": 3}"#, headers: ["accept": "*/*"])
+        XCTAssertEqual(wildcard.header("Content-Type"), "application/json")
+    }
+
+    func testContentTypesReadAsJSON() {
+        for type in ["application/json", "application/json; charset=utf-8", "application/merge-patch+json",
+                     "application/x-www-form-urlencoded"] {
+            XCTAssertEqual(post(#"{"timing": "ease"}"#, headers: ["content-type": type]).status, 200, type)
+        }
+        XCTAssertEqual(post(#"{"timing": "ease"}"#).status, 200, "absent Content-Type")
+        XCTAssertEqual(post(#"{"timing": "ease"}"#, headers: ["content-type": "text/plain"]).status, 415)
+    }
+
+    func testPreflightAnswers204WithTheRouteMethods() {
+        let response = service.respond(to: HTTPRequest(method: "OPTIONS", path: "/v1/curve",
+                                                       headers: ["origin": "https://example.com",
+                                                                 "access-control-request-method": "POST"]))
+        XCTAssertEqual(response.status, 204)
+        XCTAssertEqual(response.header("Access-Control-Allow-Methods"), "POST, OPTIONS")
+        XCTAssertEqual(response.header("Access-Control-Allow-Headers"), "Content-Type, If-None-Match, Accept")
+        XCTAssertEqual(response.header("Access-Control-Max-Age"), "86400")
+        XCTAssertEqual(response.header("Access-Control-Allow-Origin"), "*")
+        XCTAssertTrue(response.body.isEmpty)
+    }
+
+    func testConfiguredCORSOrigin() {
+        var configuration = ServiceConfiguration()
+        configuration.corsOrigin = "https://tools.example"
+        let service = SegueService(configuration: configuration)
+        let response = service.respond(to: HTTPRequest(method: "GET", path: "/healthz"))
+        XCTAssertEqual(response.header("Access-Control-Allow-Origin"), "https://tools.example")
+    }
+
+    func testHealthAndOpenAPIAndHead() {
+        let health = service.respond(to: HTTPRequest(method: "GET", path: "/healthz"))
+        XCTAssertEqual(health.status, 200)
+        XCTAssertEqual(String(decoding: health.body, as: UTF8.self), #"{"status":"ok"}"#)
+        let spec = service.respond(to: HTTPRequest(method: "GET", path: "/openapi.yaml"))
+        XCTAssertEqual(spec.status, 200)
+        XCTAssertEqual(spec.header("Content-Type"), "application/yaml")
+        XCTAssertTrue(String(decoding: spec.body, as: UTF8.self).hasPrefix("openapi: 3.1"))
+        XCTAssertEqual(service.respond(to: HTTPRequest(method: "HEAD", path: "/healthz")).status, 200)
+        let wrong = service.respond(to: HTTPRequest(method: "POST", path: "/healthz"))
+        XCTAssertEqual(wrong.status, 405)
+        XCTAssertEqual(wrong.header("Allow"), "GET, HEAD, OPTIONS")
+    }
+
+    func testSpringResponseCarriesEveryParametrisation() throws {
+        let response = post(#"{"timing": {"type": "spring", "mass": 1, "stiffness": 100, "damping": 40}, "samples": 2}"#)
+        XCTAssertEqual(response.status, 200)
+        let spring = try XCTUnwrap(object(response)["spring"] as? [String: Any])
+        // allowsOverdamping defaults to false: damping is clamped to critical, 2√(km) = 20, and reported.
+        XCTAssertEqual(spring["damping"] as? Double, 20)
+        XCTAssertEqual(spring["dampingRatio"] as? Double, 1)
+        XCTAssertEqual(try XCTUnwrap(spring["response"] as? Double), 2 * Double.pi / 10, accuracy: 1e-15)
+        XCTAssertEqual(spring["perceptualDuration"] as? Double, spring["response"] as? Double)
+        XCTAssertEqual(spring["bounce"] as? Double, 0)
+        // The default window is the settling duration, and the last sample lies exactly on it.
+        let body = object(response)
+        let settling = try XCTUnwrap(body["settlingDuration"] as? Double)
+        XCTAssertEqual(body["duration"] as? Double, settling)
+        XCTAssertEqual((body["t"] as? [Double])?.last, settling)
+    }
+
+    func testUIKitSpringReadsExactlyOneFromItsDurationOn() throws {
+        let response = post(#"{"timing": {"type": "spring", "dampingRatio": 0.5}, "duration": 0.5, "at": [0.49, 0.5, 0.7]}"#)
+        let body = object(response)
+        let progress = try XCTUnwrap(body["progress"] as? [Double])
+        XCTAssertNotEqual(progress[0], 1)
+        XCTAssertEqual(Array(progress[1...]), [1, 1])
+        XCTAssertEqual(Array((body["velocity"] as? [Double] ?? [])[1...]), [0, 0])
+        XCTAssertEqual(body["settlingDuration"] as? Double, 0.5)
+    }
+
+    func testUIKitClampsAreWarnings() throws {
+        let response = post(#"{"timing": {"type": "spring", "dampingRatio": 1.5}, "duration": 20, "samples": 2}"#)
+        XCTAssertEqual(response.status, 200)
+        let warnings = try XCTUnwrap(object(response)["warnings"] as? [[String: String]])
+        XCTAssertEqual(warnings.map { $0["pointer"] }, ["/timing/dampingRatio", "/duration"])
+    }
+
+    func testFPSGridUsesTheSlack() throws {
+        // 0.1 s at 30 fps: 0.1 · 30 = 3.0000000000000004 in doubles; the −1e-9 slack keeps 4 frames.
+        let body = object(post(#"{"timing": "linear", "duration": 0.1, "fps": 30}"#))
+        XCTAssertEqual((body["t"] as? [Double])?.count, 4)
+    }
+}

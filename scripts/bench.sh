@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
+#   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
+#       and the C++ reference server (../shared/bench/compare-http.sh);
+#   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios.
+# Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
+set -euo pipefail
+bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
+bin=$(cd "$bin" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
+shared="$here/../shared/bench"
+SECONDS_PER_RUN=${BENCH_SECONDS:-10}
+
+need() { command -v "$1" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }; }
+need wrk wrk; need curl curl; need gcc build-essential
+
+echo "== (b) engine: ns per sample (median of 5 runs, 10^7 samples)"
+swift_out=$("$bin/segue-bench" 10000000 5)
+if [ -f "$shared/engine_reference.c" ]; then
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+  gcc -O2 -std=c11 -o "$work/engine_reference" "$shared/engine_reference.c" -lm
+  c_out=$("$work/engine_reference" 10000000 5)
+  printf '%s\n' "$c_out" | sed 's/^/C     /'
+  printf '%s\n' "$swift_out" | sed 's/^/Swift /'
+  join <(printf '%s\n' "$swift_out" | awk '{split($2,a,"="); print $1, a[2]}' | sort) \
+       <(printf '%s\n' "$c_out" | awk '{split($2,a,"="); print $1, a[2]}' | sort) \
+    | awk '{ printf "%s swift_ns=%.2f c_ns=%.2f ratio_swift_over_c=%.3f\n", $1, $2, $3, $2 / $3 }'
+else
+  printf '%s\n' "$swift_out"
+fi
+
+echo
+echo "== (a) HTTP: POST /v1/curve, 61 samples of CSS ease"
+if [ -x "$shared/compare-http.sh" ] || [ -f "$shared/compare-http.sh" ]; then
+  (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 2" "$SECONDS_PER_RUN")
+else
+  port=18089
+  "$bin/segue" serve --port $port >/dev/null & pid=$!
+  trap 'kill $pid 2>/dev/null' EXIT
+  sleep 1
+  body='{"timing":"ease","samples":61}'
+  printf 'wrk.method="POST"\nwrk.body=%q\nwrk.headers["Content-Type"]="application/json"\n' "$body" > /tmp/segue-bench.lua
+  wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s /tmp/segue-bench.lua "http://127.0.0.1:$port/v1/curve"
+fi
