@@ -107,13 +107,21 @@ public struct SegueService: Sendable {
             headers.append(("Cache-Control", "no-store"))
             return HTTPResponse(status: 200, headers: headers, body: content.body)
         }
-        let tag = EntityTag.make(body: content.body, variant: content.mediaType)
+        var body = content.body
+        var coding = ""
+        if body.count > Gzip.threshold && Gzip.accepted(request.headers["accept-encoding"]) {
+            body = Gzip.compress(body)
+            coding = "gzip"
+            headers.append(("Content-Encoding", coding))
+        }
+        // The tag names the bytes sent: it differs between content codings (§6 rule 23).
+        let tag = EntityTag.make(body: content.body, variant: content.mediaType + ";" + coding)
         headers.append(("ETag", tag))
         headers.append(("Vary", "Accept, Accept-Encoding"))
         if EntityTag.matches(request.headers["if-none-match"], tag) {
-            return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
+            return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" && $0.name != "Content-Encoding" })
         }
-        return HTTPResponse(status: 200, headers: headers, body: content.body)
+        return HTTPResponse(status: 200, headers: headers, body: body)
     }
 
     /// A CORS preflight (API.md §6 rule 23): 204 with the route's methods.
