@@ -30,6 +30,7 @@ mkdir -p "$WORK" && WORK=$(cd "$WORK" && pwd)
 TC=${SWIFT_TOOLCHAIN:-/opt/swift}
 DRIVER=${STORAGE_DRIVER:-overlay}
 IMAGE=localhost/segue:check
+BUILD_IMAGE=localhost/segue-build:check
 NAME=segue-check-$$
 NETNS=segue-check-$$
 PORT=8080
@@ -163,20 +164,41 @@ finish() {
 }
 RUN_CHECKS=(config libs uid healthz curve healthcheck sigterm)
 
+# Remove images that are neither tagged nor an ancestor (.Parent chain) of a tagged
+# image: old build layers go, the layer cache of the current build stays.
+gc_images() {
+  local -A parent=() keep=()
+  local id par ntags i
+  local -a ids tagged=() drop=()
+  mapfile -t ids < <(P images -a -q --no-trunc 2>/dev/null | sed 's/^sha256://')
+  ((${#ids[@]})) || return 0
+  while read -r id par ntags; do
+    parent[$id]=$par
+    [ "$ntags" != 0 ] && tagged+=("$id")
+  done < <(P image inspect --format '{{.Id}} {{if .Parent}}{{.Parent}}{{else}}-{{end}} {{len .RepoTags}}' "${ids[@]}" 2>/dev/null)
+  for i in "${tagged[@]}"; do
+    while [ -n "$i" ] && [ "$i" != - ] && [ -z "${keep[$i]:-}" ]; do keep[$i]=1; i=${parent[$i]:-}; done
+  done
+  for id in "${ids[@]}"; do [ -n "${keep[$id]:-}" ] || drop+=("$id"); done
+  ((${#drop[@]})) && P rmi -f "${drop[@]}" >/dev/null 2>&1
+  return 0
+}
+
 # ---- 3. build ---------------------------------------------------------------------------
 lap "buildah bud (SWIFT_IMAGE=$SWIFT_TAG RUNTIME_IMAGE=localhost/debian:bookworm-slim)"
 VOL=(--volume "$TC:/opt/swift/$V:ro")
 [ -d /opt/swift-packages ] && VOL+=(--volume /opt/swift-packages:/opt/swift-packages:ro)
-old_id=$(B images -q --no-trunc "$IMAGE" 2>/dev/null | head -1)
 bt=$SECONDS
-if B bud --isolation chroot --layers --pull=never --format docker "${VOL[@]}" \
-     --build-arg SWIFT_IMAGE="$SWIFT_TAG" --build-arg RUNTIME_IMAGE=localhost/debian:bookworm-slim \
-     -t "$IMAGE" -f "$ROOT/Dockerfile" "$ROOT" > "$WORK/build.log" 2>&1; then
+# The build stage is tagged too (same layer cache, so the 2nd bud is instant): that
+# keeps its last layer (the compiled package) out of the dangling-image prune below.
+BUD=(bud --isolation chroot --layers --pull=never --format docker "${VOL[@]}"
+     --build-arg SWIFT_IMAGE="$SWIFT_TAG" --build-arg RUNTIME_IMAGE=localhost/debian:bookworm-slim
+     -f "$ROOT/Dockerfile")
+if B "${BUD[@]}" --target build -t "$BUILD_IMAGE" "$ROOT" > "$WORK/build.log" 2>&1 &&
+   B "${BUD[@]}" -t "$IMAGE" "$ROOT" >> "$WORK/build.log" 2>&1; then
   ok "image builds ($((SECONDS - bt))s, $(B images --format '{{.Size}}' "$IMAGE" | head -1))"
   [ "${KEEP_LOGS:-0}" = 1 ] && cat "$WORK/build.log"
-  new_id=$(B images -q --no-trunc "$IMAGE" | head -1)
-  # Drop the previous image (its untagged top); keep intermediate layers as cache.
-  if [ -n "$old_id" ] && [ "$old_id" != "$new_id" ]; then B rmi "$old_id" >/dev/null 2>&1 || true; fi
+  gc_images
 else
   bad "image builds (log: $WORK/build.log):"
   grep -v '^\s*$' "$WORK/build.log" | tail -30 | sed 's/^/    /'

@@ -109,15 +109,16 @@ public struct CubicBezier: Sendable {
     }
 
     /// The t in [0, 1] with |X(t) − x| < `solveEpsilon`, for x in (0, 1).
-    @inlinable
+    @inlinable @inline(__always)
     func solve(_ x: Double) -> Double {
         // Table guess: table[i − 1] < x ≤ table[i] brackets t in [(i − 1)/10, i/10].
-        let table = self.table.span
         var i = 1
         while i < 10 && table[i] < x { i += 1 }
         var lo = Double(i - 1) * 0.1, hi = Double(i) * 0.1
-        let span = table[i] - table[i - 1]
-        var t = span > 0 ? lo + (x - table[i - 1]) / span * 0.1 : 0.5 * (lo + hi)
+        // X(lo) and X(hi) are table[i − 1] and table[i], recomputed bit for bit: cheaper than
+        // indexing the table with a variable, which copies it.
+        let lower = Self.cubic(ax, bx, cx, lo), span = Self.cubic(ax, bx, cx, hi) - lower
+        var t = span > 0 ? lo + (x - lower) / span * 0.1 : 0.5 * (lo + hi)
 
         // Newton, shrinking the bracket with every iterate; a step leaving it ends the phase.
         for _ in 0..<Self.newtonSteps {
@@ -139,7 +140,7 @@ public struct CubicBezier: Sendable {
     }
 
     /// dy/dx at an interior parameter t.
-    @inlinable
+    @inlinable @inline(__always)
     func slope(atParameter t: Double) -> Double {
         Self.slope(
             dy: Self.derivative(ay, by, cy, t), dx: Self.derivative(ax, bx, cx, t),

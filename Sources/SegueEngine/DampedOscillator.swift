@@ -58,7 +58,9 @@ public struct DampedOscillator: Sendable, Equatable {
         let a = decayRate, omega0 = naturalFrequency, w = frequency, phase = w * t
         let cosine: Double, sine: Double
         if dampingRatio < 1 {
-            (cosine, sine) = (cos(phase), sin(phase))
+            // The stdlib's _cos/_sin are the LLVM intrinsics, which LLVM fuses into one
+            // sincos call (Glibc's module does not export sincos); same libm results.
+            (cosine, sine) = (_cos(phase), _sin(phase))
         } else if dampingRatio == 1 {
             let decay = exp(-omega0 * t), rate = v0 + omega0 * y0
             return ((y0 + rate * t) * decay, (v0 - omega0 * rate * t) * decay)

@@ -110,6 +110,14 @@ final class CurveRequestTests: XCTestCase {
         XCTAssertEqual(response.velocity, [0, 0])
     }
 
+    func testNullMembersAreAbsent() throws {
+        XCTAssertEqual(try decode(#"{"timing": "ease", "fps": null, "samples": 5}"#).times.count, 5)
+        let spring = try decode(#"{"timing": {"type": "spring", "mass": null, "stiffness": 300, "dampingRatio": 0.5}}"#)
+        guard case .spring(let spec) = spring.timing else { return XCTFail("not a spring") }
+        XCTAssertEqual(spec.parameters, .android(stiffness: 300, dampingRatio: 0.5))
+        XCTAssertEqual(problem(#"{"timing": null}"#)?.pointer, "/timing")
+    }
+
     func testConfiguredLimitsApply() {
         var limits = Limits()
         limits.maxSamples = 10

@@ -15,7 +15,14 @@ public struct ObjectReader {
         self.members = members
     }
 
-    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    /// Whether the member is given (`null` counts as absent, as in `value(_:)`).
+    public func has(_ key: String) -> Bool {
+        members.contains { member in
+            guard member.key == key else { return false }
+            if case .null = member.value { return false }
+            return true
+        }
+    }
 
     public var keys: [String] { members.map(\.key) }
 
