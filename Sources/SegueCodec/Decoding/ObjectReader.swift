@@ -75,9 +75,9 @@ public struct ObjectReader {
         return elements
     }
 
-    /// Throws a 422 naming the first member that was never read.
+    /// Throws a 422 naming the first given (non-null) member that was never read.
     public func rejectUnknown() throws(Problem) {
-        for member in members where !read.contains(member.key) {
+        for member in members where !read.contains(member.key) && has(member.key) {
             throw Problem.invalid("unknown member `\(member.key)`", at: pointer / member.key)
         }
     }
