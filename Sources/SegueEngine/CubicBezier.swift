@@ -109,7 +109,7 @@ public struct CubicBezier: Sendable {
     }
 
     /// The t in [0, 1] with |X(t) − x| < `solveEpsilon`, for x in (0, 1).
-    @inlinable @inline(__always)
+    @inlinable
     func solve(_ x: Double) -> Double {
         // Table guess: table[i − 1] < x ≤ table[i] brackets t in [(i − 1)/10, i/10].
         var i = 1
@@ -140,7 +140,7 @@ public struct CubicBezier: Sendable {
     }
 
     /// dy/dx at an interior parameter t.
-    @inlinable @inline(__always)
+    @inlinable
     func slope(atParameter t: Double) -> Double {
         Self.slope(
             dy: Self.derivative(ay, by, cy, t), dx: Self.derivative(ax, bx, cx, t),

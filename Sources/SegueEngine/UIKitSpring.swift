@@ -44,8 +44,8 @@ extension Spring {
     public static func uikit(
         dampingRatio: Double, duration: Double, initialVelocity v: Double
     ) -> UIKitSpringSolution {
-        let zeta = min(max(dampingRatio, uikitDampingRatioRange.lowerBound), uikitDampingRatioRange.upperBound)
-        let time = min(max(duration, uikitDurationRange.lowerBound), uikitDurationRange.upperBound)
+        let zeta = dampingRatio.clamped(to: uikitDampingRatioRange)
+        let time = duration.clamped(to: uikitDurationRange)
         let epsilon = uikitEpsilon
         let root = (1 - zeta * zeta).squareRoot()
 
@@ -75,5 +75,12 @@ extension Spring {
             allowsOverdamping: false)
         return UIKitSpringSolution(
             spring: spring, clampedDampingRatio: zeta != dampingRatio, clampedDuration: time != duration)
+    }
+}
+
+extension Double {
+    /// The nearest value in `range` (NaN stays NaN).
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
+        min(max(self, range.lowerBound), range.upperBound)
     }
 }

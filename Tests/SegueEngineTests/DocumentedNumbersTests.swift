@@ -51,13 +51,15 @@ final class DocumentedNumbersTests: XCTestCase {
         XCTAssertEqual(bouncy.mass, 1)
         XCTAssertEqual(bouncy.stiffness, 157.914, accuracy: 5e-4)
         XCTAssertEqual(bouncy.damping, 17.593, accuracy: 5e-4)
-        let physical = Spring.physical(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, allowsOverdamping: false)
+        let physical = Spring.physical(
+            mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, allowsOverdamping: false)
         XCTAssertEqual(physical.response, 0.6283, accuracy: 5e-5)
         XCTAssertEqual(physical.bounce, 0.5, accuracy: 1e-12)
         // Over-damping is clamped to critical unless allowed.
         let clamped = Spring(mass: 1, stiffness: 100, damping: 40, allowsOverdamping: false)
         XCTAssertEqual(clamped.damping, 20)
         XCTAssertEqual(clamped.dampingRatio, 1)
-        XCTAssertEqual(Spring(mass: 1, stiffness: 100, damping: 40, allowsOverdamping: true).bounce, -0.5, accuracy: 1e-12)
+        let overdamped = Spring(mass: 1, stiffness: 100, damping: 40, allowsOverdamping: true)
+        XCTAssertEqual(overdamped.bounce, -0.5, accuracy: 1e-12)
     }
 }

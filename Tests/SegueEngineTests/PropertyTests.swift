@@ -14,6 +14,11 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
+/// Points from [input, output] pairs.
+func points(_ pairs: [Double]...) -> [PiecewiseLinear.Point] {
+    pairs.map { PiecewiseLinear.Point(input: $0[0], output: $0[1]) }
+}
+
 /// Central difference (f(x + h) − f(x − h)) / 2h.
 func numericalDerivative(_ f: (Double) -> Double, at x: Double, step h: Double) -> Double {
     (f(x + h) - f(x - h)) / (2 * h)
@@ -64,11 +69,13 @@ final class PropertyTests: XCTestCase {
         // Under-, critically and over-damped (both over-damped forms: ωo·t crosses 20).
         for damping in [0, 3, 19.99, 20, 20.01, 45, 400] {
             for velocity in [-4.0, 0, 6] {
-                let spring = Spring(mass: 1, stiffness: 100, damping: damping, initialVelocity: velocity, allowsOverdamping: true)
+                let spring = Spring(
+                    mass: 1, stiffness: 100, damping: damping, initialVelocity: velocity, allowsOverdamping: true)
                 for t in stride(from: 0.01, through: 5, by: 0.07) {
                     let numerical = numericalDerivative({ spring.progress(at: $0) }, at: t, step: 1e-6)
                     let analytic = spring.velocity(at: t)
-                    XCTAssertEqual(numerical, analytic, accuracy: 1e-6 * max(1, abs(analytic)), "c=\(damping) v0=\(velocity) t=\(t)")
+                    XCTAssertEqual(
+                        numerical, analytic, accuracy: 1e-6 * max(1, abs(analytic)), "c=\(damping) v0=\(velocity) t=\(t)")
                 }
             }
         }
@@ -110,10 +117,12 @@ final class PropertyTests: XCTestCase {
     }
 
     func testHostileInputsDoNotTrap() {
-        let curves = [CubicBezier.ease, .linear, CubicBezier(x1: 0, y1: 1.5, x2: 1, y2: 1.5), CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)]
+        let curves = [
+            CubicBezier.ease, .linear, CubicBezier(x1: 0, y1: 1.5, x2: 1, y2: 1.5), CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1),
+        ]
         let linear = [
             PiecewiseLinear(points: []), PiecewiseLinear(points: [.init(input: 0.5, output: 2)]),
-            PiecewiseLinear(points: [.init(input: 0, output: 0), .init(input: 0, output: 1), .init(input: 1, output: 0)]),
+            PiecewiseLinear(points: points([0, 0], [0, 1], [1, 0])),
         ]
         for x in Self.hostileInputs {
             for curve in curves { _ = curve.sample(x) }
@@ -141,16 +150,18 @@ final class PropertyTests: XCTestCase {
         XCTAssertNil(PiecewiseLinear(stops: []))
         XCTAssertNil(PiecewiseLinear(stops: [.init(output: 0)]))
         // Runs of missing inputs are spaced evenly; the last stop defaults to max(1, largest).
-        let curve = try XCTUnwrap(
-            PiecewiseLinear(stops: [.init(output: 0), .init(output: 0.3), .init(output: 0.6, input: 0.9), .init(output: 0.1), .init(output: 1)]))
+        let stops: [PiecewiseLinear.Stop] = [
+            .init(output: 0), .init(output: 0.3), .init(output: 0.6, input: 0.9), .init(output: 0.1), .init(output: 1),
+        ]
+        let curve = try XCTUnwrap(PiecewiseLinear(stops: stops))
         XCTAssertEqual(curve.points.map(\.input), [0, 0.45, 0.9, 0.95, 1])
         XCTAssertEqual(curve.points.map(\.output), [0, 0.3, 0.6, 0.1, 1])
         // Right-continuous at a duplicated input; slope 0 on the vertical segment.
-        let jump = PiecewiseLinear(points: [.init(input: 0, output: 0), .init(input: 0.5, output: 0), .init(input: 0.5, output: 1), .init(input: 1, output: 1)])
+        let jump = PiecewiseLinear(points: points([0, 0], [0.5, 0], [0.5, 1], [1, 1]))
         XCTAssertEqual(jump.progress(0.5), 1)
         XCTAssertEqual(jump.progress(0.4999), 0)
         XCTAssertEqual(jump.slope(0.25), 0)
-        XCTAssertEqual(PiecewiseLinear(points: [.init(input: 0, output: 0), .init(input: 0.5, output: 1), .init(input: 1, output: 0)]).slope(2), -2)
+        XCTAssertEqual(PiecewiseLinear(points: points([0, 0], [0.5, 1], [1, 0])).slope(2), -2)
     }
 
     func testSettlingDurationTerminates() {
@@ -159,7 +170,9 @@ final class PropertyTests: XCTestCase {
             (1e-9, 1e9, 1e6, 5), (1, 1e-9, 1, 0), (1, 100, 1e12, 0), (1, 100, .nan, 0), (.nan, 1, 1, 0),
         ]
         for (mass, stiffness, damping, velocity) in extremes {
-            let duration = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, allowsOverdamping: true).settlingDuration
+            let spring = Spring(
+                mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, allowsOverdamping: true)
+            let duration = spring.settlingDuration
             XCTAssertFalse(duration.isNaN, "\(mass) \(stiffness) \(damping) \(velocity)")
             XCTAssertGreaterThanOrEqual(duration, 0)
         }

@@ -91,9 +91,11 @@ final class SpringVectorTests: XCTestCase {
             let spring: Spring
             switch p["init"] as? String {
             case "duration_bounce":
-                spring = .perceptual(duration: try param("duration"), bounce: try param("bounce"), initialVelocity: velocity)
+                spring = .perceptual(
+                    duration: try param("duration"), bounce: try param("bounce"), initialVelocity: velocity)
             case "response_dampingRatio":
-                spring = .response(try param("response"), dampingRatio: try param("dampingRatio"), initialVelocity: velocity)
+                spring = .response(
+                    try param("response"), dampingRatio: try param("dampingRatio"), initialVelocity: velocity)
             case "mass_stiffness_damping":
                 spring = .physical(
                     mass: try param("mass"), stiffness: try param("stiffness"), damping: try param("damping"),
