@@ -1,21 +1,62 @@
 /// Strong entity tags (RFC 9110 §8.8.3) for deterministic responses: a 64-bit hash of the
 /// content type, content coding and body, so the tag differs between codings (API.md §6 rule 23).
-enum EntityTag {
-    /// FNV-1a over 8-byte words with a final avalanche (the splitmix64 finaliser): one multiply
-    /// per word, so a 3 KB body hashes in well under a microsecond.
+///
+/// FNV-1a over 8-byte words with a final avalanche (the splitmix64 finaliser): one multiply per
+/// word, so a 3 KB body hashes in well under a microsecond. Incremental: a streamed body hashes
+/// piece by piece to the same tag as the whole.
+struct EntityTag {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private var length = 0
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    init(variant: String) {
+        for unit in variant.utf8 { hash = (hash ^ UInt64(unit)) &* Self.prime }
+    }
+
     static func make(body: [UInt8], variant: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        for unit in variant.utf8 { hash = (hash ^ UInt64(unit)) &* prime }
-        body.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* prime
-                hash ^= hash >> 29
+        var tag = EntityTag(variant: variant)
+        tag.update(body)
+        return tag.finish()
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* Self.prime
+        hash ^= hash >> 29
+    }
+
+    mutating func update(_ bytes: [UInt8]) {
+        length += bytes.count
+        bytes.withUnsafeBytes { raw in
+            var i = 0
+            // Complete a word left over from the previous piece.
+            while pendingCount > 0 && i < raw.count {
+                pending |= UInt64(raw[i]) << UInt64(8 * pendingCount)
+                pendingCount += 1
+                i += 1
+                if pendingCount == 8 {
+                    mix(pending)
+                    pending = 0
+                    pendingCount = 0
+                }
             }
-            for i in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[i])) &* prime }
+            while i + 8 <= raw.count {
+                mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                i += 8
+            }
+            while i < raw.count {
+                pending |= UInt64(raw[i]) << UInt64(8 * pendingCount)
+                pendingCount += 1
+                i += 1
+            }
         }
-        hash ^= UInt64(body.count)
+    }
+
+    func finish() -> String {
+        var hash = self.hash
+        if pendingCount > 0 { hash = (hash ^ pending ^ UInt64(pendingCount) << 56) &* Self.prime }
+        hash ^= UInt64(length)
         hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
         hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
         hash ^= hash >> 31

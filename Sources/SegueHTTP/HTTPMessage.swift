@@ -1,3 +1,5 @@
+import SegueCodec
+
 /// A request as the service sees it: the transport (libmicrohttpd, or a test calling the router
 /// directly) fills it; the router never touches a socket.
 public struct HTTPRequest: Sendable {
@@ -30,11 +32,19 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// A large body written while it is sent (chunked), instead of `body`.
+    public var stream: SectionedBody?
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], stream: SectionedBody? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
+    }
+
+    /// The whole body, writing a stream out (for tests and small transports).
+    public func collectedBody() throws(Problem) -> [UInt8] {
+        try stream?.bytes() ?? body
     }
 
     public func header(_ name: String) -> String? {

@@ -166,9 +166,17 @@ public final class HTTPServer: Sendable {
     }
 
     private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                            MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        let created: OpaquePointer?
+        if let stream = response.stream {
+            // Chunked: libmicrohttpd pulls pieces through `streamRead` as the socket drains.
+            let reader = Unmanaged.passRetained(StreamReader(stream)).toOpaque()
+            created = MHD_create_response_from_callback(UInt64.max, 1 << 16, streamRead, reader, streamFree)
+            if created == nil { Unmanaged<StreamReader>.fromOpaque(reader).release() }
+        } else {
+            created = response.body.withUnsafeBytes { raw in
+                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return .NO }
         for header in response.headers {
@@ -183,7 +191,47 @@ public final class HTTPServer: Sendable {
     }
 }
 
+/// The state of one streamed body: its pieces, written on demand, and the unsent bytes.
+final class StreamReader {
+    let body: SectionedBody
+    var cursor = SectionedBody.Cursor()
+    var writer = JSONWriter(capacity: 1 << 17)
+    var offset = 0
+
+    init(_ body: SectionedBody) { self.body = body }
+
+    /// Copies up to `max` bytes into `buffer`: the count, 0 never (more pieces are written until
+    /// bytes exist), -1 at the end, -2 on an error (the connection is then closed).
+    func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
+        while offset == writer.bytes.count {
+            writer.bytes.removeAll(keepingCapacity: true)
+            offset = 0
+            do {
+                guard try body.writeNext(&cursor, into: &writer) else { return -1 }
+            } catch {
+                return -2
+            }
+        }
+        let count = min(max, writer.bytes.count - offset)
+        writer.bytes.withUnsafeBytes { raw in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}
+
 // C callbacks: plain functions with no captures; the server arrives through `cls`.
+
+private let streamRead: MHD_ContentReaderCallback = { cls, _, buffer, max in
+    guard let cls, let buffer else { return -2 }
+    return Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+}
+
+private let streamFree: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<StreamReader>.fromOpaque(cls).release()
+}
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
     guard let cls, let connection, let uploadSize, let slot else { return .NO }

@@ -24,12 +24,29 @@ public struct SegueService: Sendable {
         let handler: @Sendable (SegueService, HTTPRequest) throws(Problem) -> Content
     }
 
-    /// A successful body before the HTTP framing.
+    /// A successful body before the HTTP framing: bytes, or sections to write (and stream
+    /// when large).
     struct Content {
         var mediaType: String
-        var body: [UInt8]
+        var body: [UInt8] = []
+        var sectioned: SectionedBody?
         var cacheable = true
+
+        init(mediaType: String, body: [UInt8], cacheable: Bool = true) {
+            self.mediaType = mediaType
+            self.body = body
+            self.cacheable = cacheable
+        }
+
+        init(mediaType: String, sectioned: SectionedBody) {
+            self.mediaType = mediaType
+            self.sectioned = sectioned
+        }
     }
+
+    /// Sectioned bodies estimated above this many bytes stream (identity coding); smaller ones are
+    /// written whole.
+    static let streamingThreshold = 1 << 20
 
     static let routes: [String: Route] = [
         "/healthz": Route(methods: ["GET"]) { _, _ in
@@ -40,6 +57,9 @@ public struct SegueService: Sendable {
         },
         "/v1/curve": Route(methods: ["POST"]) { service, request throws(Problem) in
             try service.curve(request)
+        },
+        "/v1/render": Route(methods: ["POST"]) { service, request throws(Problem) in
+            try service.render(request)
         },
     ]
 
@@ -63,8 +83,7 @@ public struct SegueService: Sendable {
             return response
         }
         do {
-            let content = try route.handler(self, request)
-            return success(content, request: request)
+            return try success(route.handler(self, request), request: request)
         } catch {
             return problem(error)
         }
@@ -80,6 +99,17 @@ public struct SegueService: Sendable {
         switch format {
         case .csv: return Content(mediaType: format.mediaType, body: curve.csv())
         default: return Content(mediaType: format.mediaType, body: curve.json())
+        }
+    }
+
+    func render(_ request: HTTPRequest) throws(Problem) -> Content {
+        let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
+                                            offered: [.json, .csv])
+        let body = try jsonBody(request)
+        let render = RenderResponse(try RenderRequest.decode(body, limits: configuration.limits))
+        switch format {
+        case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv())
+        default: return Content(mediaType: format.mediaType, sectioned: render.json())
         }
     }
 
@@ -100,14 +130,19 @@ public struct SegueService: Sendable {
         [("Access-Control-Allow-Origin", configuration.corsOrigin), ("Access-Control-Expose-Headers", "ETag")]
     }
 
-    func success(_ content: Content, request: HTTPRequest) -> HTTPResponse {
+    func success(_ content: Content, request: HTTPRequest) throws(Problem) -> HTTPResponse {
         var headers = commonHeaders()
         headers.append(("Content-Type", content.mediaType))
         guard content.cacheable else {
             headers.append(("Cache-Control", "no-store"))
             return HTTPResponse(status: 200, headers: headers, body: content.body)
         }
-        var body = content.body
+        headers.append(("Vary", "Accept, Accept-Encoding"))
+        if let sectioned = content.sectioned, sectioned.estimatedBytes > Self.streamingThreshold {
+            return try streamed(sectioned, mediaType: content.mediaType, headers: headers, request: request)
+        }
+        let identity = try content.sectioned?.bytes() ?? content.body
+        var body = identity
         var coding = ""
         if body.count > Gzip.threshold && Gzip.accepted(request.headers["accept-encoding"]) {
             body = Gzip.compress(body)
@@ -115,13 +150,37 @@ public struct SegueService: Sendable {
             headers.append(("Content-Encoding", coding))
         }
         // The tag names the bytes sent: it differs between content codings (§6 rule 23).
-        let tag = EntityTag.make(body: content.body, variant: content.mediaType + ";" + coding)
+        let tag = EntityTag.make(body: identity, variant: content.mediaType + ";" + coding)
+        return tagged(tag, status: 200, headers: headers, body: body, request: request)
+    }
+
+    /// A large body in two passes, so memory stays flat: the first writes every piece into a
+    /// reused buffer to find non-finite values (a 422 before anything is sent) and to compute the
+    /// entity tag; the second writes the same pieces again while the transport sends them.
+    /// Streamed bodies go out with the identity coding.
+    func streamed(_ sectioned: SectionedBody, mediaType: String, headers: [(name: String, value: String)],
+                  request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        var tag = EntityTag(variant: mediaType + ";")
+        var cursor = SectionedBody.Cursor()
+        var writer = JSONWriter(capacity: 1 << 16)
+        while try sectioned.writeNext(&cursor, into: &writer) {
+            tag.update(writer.bytes)
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+        var response = tagged(tag.finish(), status: 200, headers: headers, body: [], request: request)
+        if response.status == 200 { response.stream = sectioned }
+        return response
+    }
+
+    /// Adds the `ETag`, answering 304 when `If-None-Match` matches it.
+    func tagged(_ tag: String, status: Int, headers: [(name: String, value: String)], body: [UInt8],
+                request: HTTPRequest) -> HTTPResponse {
+        var headers = headers
         headers.append(("ETag", tag))
-        headers.append(("Vary", "Accept, Accept-Encoding"))
         if EntityTag.matches(request.headers["if-none-match"], tag) {
             return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" && $0.name != "Content-Encoding" })
         }
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     /// A CORS preflight (API.md §6 rule 23): 204 with the route's methods.

@@ -83,6 +83,7 @@ final class BadInputTests: XCTestCase {
             Row("2 MiB body", #"{"timing": "ease", "at": ["# + String(repeating: "0,", count: 1 << 20) + "0]}", 413, nil,
                 kind: "too-large"),
         ]
+        rows += renderRows
         var wrongType = Row("wrong content type", #"{"timing": "ease"}"#, 415, nil, kind: "unsupported-media-type")
         wrongType.headers = [("Content-Type", "text/plain")]
         var wrongMethod = Row("wrong method", "", 405, nil, kind: "method-not-allowed")
@@ -94,6 +95,53 @@ final class BadInputTests: XCTestCase {
         var svgNotYet = Row("format=svg", #"{"timing": "ease"}"#, 406, nil, kind: "not-acceptable")
         svgNotYet.path = "/v1/curve?format=svg"
         rows += [wrongType, wrongMethod, unknownPath, notAcceptable, svgNotYet]
+        return rows
+    }()
+
+    /// `POST /v1/render` rows (API.md §4, §6).
+    static let renderRows: [Row] = {
+        let view = #""views": {"card": {"frame": [0, 0, 10, 10], "alpha": 1}}"#
+        func animation(_ body: String) -> String { #"{\#(view), "animations": [\#(body)]}"# }
+        var rows = [
+            Row("render: unknown view", animation(#"{"view": "nope", "duration": 1, "to": {"alpha": 0}}"#), 422, "/animations/0/view"),
+            Row("render: frame together with center", #"{"views": {"card": {"frame": [0, 0, 1, 1], "center": [0, 0]}}}"#,
+                422, "/views/card/center"),
+            Row("render: animating center on a frame view", animation(#"{"view": "card", "duration": 1, "to": {"center": [1, 1]}}"#),
+                422, "/animations/0/to/center"),
+            Row("render: custom channel not given", animation(#"{"view": "card", "duration": 1, "to": {"blur": 3}}"#),
+                422, "/animations/0/to/blur"),
+            Row("render: keyframe start + duration > 1",
+                animation(#"{"view": "card", "duration": 1, "keyframes": [{"start": 0.6, "duration": 0.5, "to": {"alpha": 0}}]}"#),
+                422, "/animations/0/keyframes/0/duration"),
+            Row("render: negative until", #"{"until": -1, \#(view)}"#, 422, "/until"),
+            Row("render: unbounded repeat without until",
+                animation(#"{"view": "card", "duration": 1, "to": {"alpha": 0}, "repeatCount": "infinite"}"#),
+                422, "/animations/0/repeatCount"),
+            Row("render: undamped spring without until",
+                animation(#"{"view": "card", "timing": {"type": "spring", "stiffness": 100, "dampingRatio": 0}, "to": {"alpha": 0}}"#),
+                422, "/animations/0/timing"),
+            Row("render: duration with a physical spring",
+                animation(#"{"view": "card", "duration": 1, "timing": {"type": "spring", "stiffness": 100}, "to": {"alpha": 0}}"#),
+                422, "/animations/0/duration"),
+            Row("render: spring timing with keyframes",
+                animation(#"{"view": "card", "duration": 1, "timing": {"type": "spring", "dampingRatio": 0.5}, "keyframes": [{"start": 0, "duration": 1, "to": {"alpha": 0}}]}"#),
+                422, "/animations/0/timing"),
+            Row("render: missing duration", animation(#"{"view": "card", "to": {"alpha": 0}}"#), 422, "/animations/0/duration"),
+            Row("render: duplicate ids", #"{\#(view), "animations": [{"id": "x", "view": "card", "duration": 1, "to": {"alpha": 0}}, {"id": "x", "view": "card", "duration": 1, "to": {"alpha": 1}}]}"#,
+                422, "/animations/1/id"),
+            Row("render: at with fps", #"{"at": [0], "fps": 30, \#(view)}"#, 422, "/fps"),
+            Row("render: decreasing at", #"{"at": [0, 0.5, 0.2], \#(view)}"#, 422, "/at/2"),
+            Row("render: frames over the frame limit",
+                #"{"until": 3600, "fps": 1000, "views": {"card": {"alpha": 1}}}"#, 413, "/fps", kind: "too-large"),
+            // 96,001 frames × (1 + 13 views × 4) numbers = 5.09 million, over 5 million.
+            Row("render: frames × channels over the numbers limit",
+                #"{"until": 1600, "views": {"# + (0..<13).map { #""v\#($0)": {"frame": [0, 0, 1, 1]}"# }.joined(separator: ",") + "}}",
+                413, nil, kind: "too-large"),
+            Row("render: wrong channel length", animation(#"{"view": "card", "duration": 1, "to": {"frame": [0, 0, 1]}}"#),
+                422, "/animations/0/to/frame"),
+            Row("render: commands not implemented yet", #"{\#(view), "commands": []}"#, 422, "/commands", kind: "not-implemented"),
+        ]
+        for i in rows.indices { rows[i].path = "/v1/render" }
         return rows
     }()
 

@@ -1,0 +1,168 @@
+import SegueEngine
+
+/// The channels a view can have (API.md §4 "Views and channels") and how their values read.
+public enum ChannelKind: Sendable, Equatable {
+    /// A single number (`alpha`, `cornerRadius`, scalar custom channels): printed as a number.
+    case scalar
+    /// A fixed-length array of numbers (`frame`, `center`, `bounds`, `backgroundColor`, array
+    /// custom channels): printed as an array.
+    case array(Int)
+    case transform
+
+    /// Built-in channels and their kinds; any other name is a custom channel.
+    public static func builtIn(_ name: String) -> ChannelKind? {
+        switch name {
+        case "frame", "bounds", "backgroundColor": .array(4)
+        case "center": .array(2)
+        case "alpha", "cornerRadius": .scalar
+        case "transform": .transform
+        default: nil
+        }
+    }
+
+    /// Defaults of channels an animation may target without the view giving them; geometry
+    /// and custom channels have none (§4, §6 rule 5).
+    public static func defaultValue(_ name: String) -> ChannelValue? {
+        switch name {
+        case "alpha": .vector([1])
+        case "cornerRadius": .vector([0])
+        case "backgroundColor": .vector([0, 0, 0, 0])
+        case "transform": .transform(.components(DecomposedTransform(translation: .init(x: 0, y: 0), rotation: 0,
+                                                                     scale: .init(x: 1, y: 1))))
+        default: nil
+        }
+    }
+
+    /// Numbers per frame.
+    public var width: Int {
+        switch self {
+        case .scalar: 1
+        case .array(let n): n
+        case .transform: 6
+        }
+    }
+
+    /// CSV column suffixes (§6 rule 23).
+    public func columns(for name: String) -> [String] {
+        switch self {
+        case .scalar: [""]
+        case .transform: [".a", ".b", ".c", ".d", ".tx", ".ty"]
+        case .array(let n):
+            switch name {
+            case "frame", "bounds": [".x", ".y", ".w", ".h"]
+            case "backgroundColor": [".r", ".g", ".b", ".a"]
+            default: (0..<n).map { ".\($0)" }
+            }
+        }
+    }
+}
+
+enum ChannelDecoder {
+    /// A value for a channel of a known kind.
+    static func value(_ json: JSONValue, kind: ChannelKind, at pointer: JSONPointer) throws(Problem) -> ChannelValue {
+        switch kind {
+        case .scalar:
+            guard case .number(let number) = json else {
+                throw Problem.wrongType(at: pointer, expected: "a number", found: json)
+            }
+            return .vector([number])
+        case .array(let count):
+            let numbers = try numberArray(json, at: pointer)
+            guard numbers.count == count else {
+                throw Problem.invalid("\(pointer.display) must hold \(count) numbers, not \(numbers.count)", at: pointer)
+            }
+            return .vector(numbers)
+        case .transform:
+            return .transform(try transform(json, at: pointer))
+        }
+    }
+
+    /// The kind of a custom channel from its first value: a number or an array of numbers.
+    static func customKind(_ json: JSONValue, at pointer: JSONPointer) throws(Problem) -> ChannelKind {
+        switch json {
+        case .number: return .scalar
+        case .array(let elements):
+            guard !elements.isEmpty, elements.count <= 64 else {
+                throw Problem.invalid("a custom channel holds a number or 1 to 64 numbers", at: pointer)
+            }
+            return .array(elements.count)
+        default:
+            throw Problem.wrongType(at: pointer, expected: "a number or an array of numbers", found: json)
+        }
+    }
+
+    static func numberArray(_ json: JSONValue, at pointer: JSONPointer) throws(Problem) -> [Double] {
+        guard case .array(let elements) = json else {
+            throw Problem.wrongType(at: pointer, expected: "an array of numbers", found: json)
+        }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            guard case .number(let number) = element else {
+                throw Problem.wrongType(at: pointer / i, expected: "a number", found: element)
+            }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// A transform in one of the three input forms of §4 "Transforms":
+    /// `{"translation", "scale", "rotation"}` components (scale, then rotate, then translate),
+    /// `{"matrix": [a, b, c, d, tx, ty]}`, or `{"ops": [...]}` composed in
+    /// CGAffineTransformConcat order (first op applied first).
+    static func transform(_ json: JSONValue, at pointer: JSONPointer) throws(Problem) -> TransformEnd {
+        var object = try ObjectReader(json, at: pointer)
+        let forms = ["matrix", "ops"].filter(object.has)
+        let hasComponents = ["translation", "scale", "rotation"].contains(where: object.has)
+        guard forms.count + (hasComponents ? 1 : 0) <= 1 else {
+            throw Problem.invalid("a transform is given as components, as a `matrix` or as `ops`, not several at once",
+                                  at: pointer / (forms.last ?? "matrix"))
+        }
+        let result: TransformEnd
+        if let matrix = object.value("matrix") {
+            let numbers = try numberArray(matrix, at: pointer / "matrix")
+            guard numbers.count == 6 else {
+                throw Problem.invalid("`matrix` holds [a, b, c, d, tx, ty], 6 numbers, not \(numbers.count)",
+                                      at: pointer / "matrix")
+            }
+            result = .matrix(AffineTransform(numbers))
+        } else if let ops = try object.array("ops") {
+            var matrix = AffineTransform.identity
+            for (i, op) in ops.enumerated() {
+                matrix = matrix.concatenating(try operation(op, at: pointer / "ops" / i))
+            }
+            result = .matrix(matrix)
+        } else {
+            var translation = (0.0, 0.0), scale = (1.0, 1.0)
+            if let value = object.value("translation") { translation = try Check.pair(value, pointer / "translation") }
+            if let value = object.value("scale") { scale = try Check.pair(value, pointer / "scale") }
+            let rotation = try object.number("rotation") ?? 0
+            result = .components(DecomposedTransform(translation: .init(x: translation.0, y: translation.1), rotation: rotation,
+                                                     scale: .init(x: scale.0, y: scale.1)))
+        }
+        try object.rejectUnknown()
+        return result
+    }
+
+    static func operation(_ json: JSONValue, at pointer: JSONPointer) throws(Problem) -> AffineTransform {
+        var object = try ObjectReader(json, at: pointer)
+        guard object.keys.count == 1 else {
+            throw Problem.invalid("each op is one of {\"translate\": [x, y]}, {\"rotate\": θ}, {\"scale\": [sx, sy]}", at: pointer)
+        }
+        let op: AffineTransform
+        if let value = object.value("translate") {
+            let (x, y) = try Check.pair(value, pointer / "translate")
+            op = AffineTransform(translation: (x, y), scale: (1, 1), rotation: 0)
+        } else if let angle = try object.number("rotate") {
+            op = AffineTransform(translation: (0, 0), scale: (1, 1), rotation: angle)
+        } else if let value = object.value("scale") {
+            let (x, y) = try Check.pair(value, pointer / "scale")
+            op = AffineTransform(translation: (0, 0), scale: (x, y), rotation: 0)
+        } else {
+            throw Problem.invalid("unknown op `\(object.keys.first ?? "")`; expected translate, rotate or scale",
+                                  at: pointer / (object.keys.first ?? ""))
+        }
+        try object.rejectUnknown()
+        return op
+    }
+}

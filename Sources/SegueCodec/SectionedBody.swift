@@ -1,0 +1,66 @@
+/// A response body written in pieces, so that a large one can be produced while it is sent and
+/// memory stays flat however many frames are asked for (the transport pulls pieces).
+///
+/// A body is a list of sections; a section is a prefix, `count` elements and a suffix. Pieces
+/// cover up to `batch` elements of one section, the first with the prefix and the last with the
+/// suffix, so writing every piece in order gives exactly the bytes of writing the whole body.
+public struct SectionedBody: Sendable {
+    public struct Section: Sendable {
+        var prefix: [UInt8]
+        var count: Int
+        var element: @Sendable (inout JSONWriter, Int) throws(Problem) -> Void
+        var suffix: [UInt8]
+
+        public init(prefix: [UInt8], count: Int = 0, suffix: [UInt8] = [],
+                    element: @escaping @Sendable (inout JSONWriter, Int) throws(Problem) -> Void = { _, _ in }) {
+            self.prefix = prefix
+            self.count = count
+            self.element = element
+            self.suffix = suffix
+        }
+    }
+
+    /// Elements per piece: a few kilobytes to a few hundred kilobytes of text.
+    public static let batch = 4096
+
+    public var sections: [Section]
+    /// A size estimate for choosing between buffering and streaming, bytes.
+    public var estimatedBytes: Int
+
+    public init(sections: [Section], estimatedBytes: Int) {
+        self.sections = sections
+        self.estimatedBytes = estimatedBytes
+    }
+
+    /// The position of the next piece.
+    public struct Cursor: Sendable {
+        var section = 0
+        var element = 0
+        public init() {}
+    }
+
+    /// Writes the piece at `cursor` and advances it; false when the body is complete.
+    public func writeNext(_ cursor: inout Cursor, into w: inout JSONWriter) throws(Problem) -> Bool {
+        guard cursor.section < sections.count else { return false }
+        let section = sections[cursor.section]
+        if cursor.element == 0 { w.bytes.append(contentsOf: section.prefix) }
+        let end = min(section.count, cursor.element + Self.batch)
+        for i in cursor.element..<end { try section.element(&w, i) }
+        if end == section.count {
+            w.bytes.append(contentsOf: section.suffix)
+            cursor.section += 1
+            cursor.element = 0
+        } else {
+            cursor.element = end
+        }
+        return true
+    }
+
+    /// The whole body at once.
+    public func bytes() throws(Problem) -> [UInt8] {
+        var w = JSONWriter(capacity: estimatedBytes + 64)
+        var cursor = Cursor()
+        while try writeNext(&cursor, into: &w) {}
+        return w.bytes
+    }
+}
