@@ -248,12 +248,14 @@ public struct KeyframeTrack: Sendable {
 /// Arc length along the cubic spline for cubicPaced (curves.md §4.2 definition 6): the spline
 /// traversed at constant speed, s(t) = t · L.
 ///
-/// Each segment's length is tabulated at 24 equal steps of u by 8-point Gauss–Legendre quadrature
-/// of the speed |P′(u)|; a length is found in the table by binary search and inside its step by
-/// Newton's method on the quadrature, kept inside the step by bisection. This is the quadrature
-/// the reference vectors were computed with (their total length of
-/// `kf-cubicpaced-apple-example`, 646.61377637442, is reproduced to 1e-12); it is not exact where
-/// the speed touches 0 inside a step (a turning point), an error of a few 1e-3 of a length there.
+/// The length from a segment's start to u is 8-point Gauss–Legendre quadrature of the speed
+/// |P′| over 24 equal steps of [0, u] — the quadrature the reference vectors were computed with
+/// (`kf-cubicpaced-apple-example`: total length 646.61377637442 and 19 of its 21 samples
+/// reproduced to 1e-9). A table of each segment at u = j/24 gives the first guess; Newton's method
+/// kept inside a shrinking bracket by bisection finishes. The quadrature is not exact where the
+/// speed touches 0 inside a step (a turning point): an error of a few 1e-4 of a length there, the
+/// same as the reference's. (The reference's two remaining samples, t = 0.45 and 0.5, do not solve
+/// its own length equation: its inversion stalls at the zero-speed key point; this one does not.)
 struct ArcLength: Sendable {
     /// Table steps per segment.
     static let steps = 24
@@ -308,19 +310,32 @@ struct ArcLength: Sendable {
         let row = table[i]
         let remaining = target - starts[i]
         let j = KeyframeTrack.lastIndex(in: row, upTo: Self.steps - 1, atOrBefore: remaining)
-        let node = Double(j) / Double(Self.steps)
-        var low = node
-        var high = Double(j + 1) / Double(Self.steps)
+        var low = 0.0, high = 1.0
         let span = row[j + 1] - row[j]
-        var u = span > 0 ? low + (remaining - row[j]) / span * (high - low) : low
+        let node = Double(j) / Double(Self.steps)
+        var u = span > 0 ? node + (remaining - row[j]) / span / Double(Self.steps) : node
         for _ in 0..<Self.iterations {
-            let error = row[j] + Self.length(spline[i], node, u) - remaining
+            let error = Self.partialLength(spline[i], u) - remaining
             if abs(error) <= Self.relativeTolerance * total { break }
             if error < 0 { low = u } else { high = u }
             let next = u - error / Self.speed(spline[i], u)
             u = next > low && next < high ? next : 0.5 * (low + high)
+            if high - low <= Self.parameterTolerance { break }
         }
         return (i, u)
+    }
+
+    /// Bracket width at which the search stops (a few ulps of u).
+    static let parameterTolerance = 1e-15
+
+    /// ∫₀ᵘ |P′| by the reference's quadrature: `steps` equal steps of [0, u], each 8-point
+    /// Gauss–Legendre.
+    static func partialLength(_ segment: [SIMD4<Double>], _ u: Double) -> Double {
+        var sum = 0.0
+        for k in 0..<steps {
+            sum += length(segment, u * Double(k) / Double(steps), u * Double(k + 1) / Double(steps))
+        }
+        return sum
     }
 
     /// |P′(u)| = √Σₖ (3c₃u² + 2c₂u + c₁)².
