@@ -198,6 +198,20 @@ final class RenderScenarioTests: XCTestCase {
         XCTAssertEqual(body["duration"] as? Double, 3)
     }
 
+    /// keyTimes that do not fit the mode are ignored as Core Animation ignores them (default
+    /// spacing), with a warning (API.md §4, §6 rule 12).
+    func testMismatchedKeyTimesAreAWarning() throws {
+        let body = try render("""
+        {"at": [0, 0.25, 0.5, 1], "views": {"v": {"x": 0}},
+         "animations": [{"view": "v", "duration": 1, "timing": "linear", "channel": "x", "values": [0, 10, 30],
+                         "keyTimes": [0, 1]}]}
+        """)
+        let warnings = try XCTUnwrap(body["warnings"] as? [[String: String]])
+        XCTAssertEqual(warnings.map { $0["pointer"] }, ["/animations/0/keyTimes"])
+        // Default spacing: key times 0, 0.5, 1.
+        XCTAssertEqual(try channel(body, "v", "x") as? [Double], [0, 5, 10, 30])
+    }
+
     func testCSVColumns() throws {
         let response = service.respond(to: HTTPRequest(method: "POST", path: "/v1/render", query: ["format": "csv"], body: Array("""
         {"at": [0, 1], "views": {"card": {"frame": [0, 0, 10, 10], "transform": {"rotation": 0}, "tint": [1, 2]}},
