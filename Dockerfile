@@ -13,7 +13,6 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 # ---------------------------------------------------------------- build stage
 FROM ${SWIFT_IMAGE} AS build
 ARG DEBIAN_FRONTEND=noninteractive
-SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
@@ -22,14 +21,10 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Benchmarks ./Benchmarks
-# Tests/ is not in the build context (.dockerignore), but SwiftPM refuses to
-# load a package whose declared test targets have no directory: create them
-# empty (SwiftPM then only warns) from the .testTarget(name: "...") entries.
-RUN tr -d '\n' < Package.swift \
-    | grep -o 'testTarget([[:space:]]*name:[[:space:]]*"[^"]*"' \
-    | sed 's/.*"\([^"]*\)"$/Tests\/\1/' \
-    | xargs -r mkdir -p \
- && swift build -c release --static-swift-stdlib --product segue \
+# SwiftPM loads every declared target, test targets included, so their sources come along;
+# only the `segue` product is built.
+COPY Tests ./Tests
+RUN swift build -c release --static-swift-stdlib --product segue \
  && install -D -m 0755 "$(swift build -c release --show-bin-path)/segue" /out/segue
 
 # -------------------------------------------------------------- runtime stage

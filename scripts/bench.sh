@@ -2,7 +2,8 @@
 # make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
 #       and the C++ reference server (../shared/bench/compare-http.sh);
-#   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios.
+#   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
+#   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers.
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -42,3 +43,12 @@ else
   printf 'wrk.method="POST"\nwrk.body=%q\nwrk.headers["Content-Type"]="application/json"\n' "$body" > /tmp/segue-bench.lua
   wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s /tmp/segue-bench.lua "http://127.0.0.1:$port/v1/curve"
 fi
+
+echo
+echo "== (c) render: wall time, MB/s, peak RSS; time and RSS from 10^3 to 10^7 numbers"
+port=18090
+"$bin/segue" serve --port $port --threads 2 --max-numbers 20000000 --max-samples 1000000 >/dev/null & pid=$!
+trap 'kill $pid 2>/dev/null' EXIT
+for _ in $(seq 50); do "$bin/segue" healthcheck --port $port && break; sleep 0.1; done
+python3 "$here/scripts/render-bench.py" $port $pid
+kill $pid; wait $pid 2>/dev/null || true

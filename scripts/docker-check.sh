@@ -201,7 +201,8 @@ if B "${BUD[@]}" --target build -t "$BUILD_IMAGE" "$ROOT" > "$WORK/build.log" 2>
   gc_images
 else
   bad "image builds (log: $WORK/build.log):"
-  grep -v '^\s*$' "$WORK/build.log" | tail -30 | sed 's/^/    /'
+  { grep -E '(^|[^a-z])(error|Error):' "$WORK/build.log" | grep -v '`- error' | head -15
+    echo "    ..."; grep -v '^[[:space:]]*$' "$WORK/build.log" | tail -5; } | sed 's/^/    /'
   for c in "${RUN_CHECKS[@]}"; do bad "$c (not run: no image)"; done
   finish
 fi
@@ -254,7 +255,7 @@ else
 fi
 P rm -f "$NAME-x" >/dev/null 2>&1
 if ((${#lib_problems[@]} == 0)); then
-  ok "binary has no missing libraries ($(grep -c '=>' <<<"$ldd_in") shared libs, all from image packages)"
+  ok "binary has no missing libraries ($(sed -n 's/.*OK: all \([0-9]*\) libraries.*/\1/p' "$WORK/check-ldd.out") shared libs, all from the image's packages)"
 else
   bad "libraries: ${lib_problems[*]}"
 fi

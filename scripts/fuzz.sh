@@ -3,12 +3,18 @@
 #
 #   scripts/fuzz.sh [runs]        # default 1000000 executions
 #
-# Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS="-jobs=2 -workers=2").
-# The build goes around SwiftPM (Package.swift has no fuzz target): SegueEngine is compiled as a
-# static library + module first, then the SegueCodec sources and the harness as one module, all
-# with -sanitize=fuzzer,address. Everything lands in .build-fuzz/ (gitignored); the seed corpus is
-# rewritten into .build-fuzz/corpus on every run and the inputs libFuzzer finds accumulate there.
-# Exits with the fuzzer's status (0 = no crash, leak or timeout in `runs` executions).
+# Environment:
+#   FUZZ_FLAGS="…"        extra libFuzzer flags (e.g. "-jobs=2 -workers=2" or "-max_total_time=600")
+#   FUZZ_WHOLE_CODEC=1    compile all of SegueCodec (and SegueEngine, as its own module) instead of
+#                         only the JSON files — slower, and needs the whole tree to compile
+#   SWIFTC=…              the compiler (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc)
+#
+# The build goes around SwiftPM (Package.swift has no fuzz target): swiftc with
+# -sanitize=fuzzer,address compiles the harness into one module with the reader's sources. The
+# reader, writer and value type only need Problem.swift and JSONPointer.swift, so by default just
+# those files are compiled (no SegueEngine import involved). Everything lands in .build-fuzz/
+# (gitignored): the binary, the corpus (seeds rewritten on every run; the inputs libFuzzer finds
+# accumulate) and crash artifacts. Exits with the fuzzer's status (0 = no crash in `runs`).
 set -euo pipefail
 
 runs="${1:-1000000}"
@@ -19,21 +25,27 @@ swiftc="${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}"
 out=.build-fuzz
 obj="$out/fuzz-obj"
 corpus="$out/corpus"
-mkdir -p "$obj" "$corpus"
+artifacts="$out/fuzz-artifacts"
+mkdir -p "$obj" "$corpus" "$artifacts"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld)
 
-# 1. SegueEngine as its own module (SegueCodec's files say `import SegueEngine`).
-"$swiftc" -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-    -module-name SegueEngine -emit-module -emit-module-path "$obj/SegueEngine.swiftmodule" \
-    -emit-library -static -o "$obj/libSegueEngine.a" Sources/SegueEngine/*.swift
+# 1. Build.
+if [[ "${FUZZ_WHOLE_CODEC:-0}" == 1 ]]; then
+    # SegueCodec's files say `import SegueEngine`: build SegueEngine as its own module first.
+    # shellcheck disable=SC2046
+    "$swiftc" "${flags[@]}" -module-name SegueEngine -emit-module -emit-module-path "$obj/SegueEngine.swiftmodule" \
+        -emit-library -static -o "$obj/libSegueEngine.a" $(find Sources/SegueEngine -name '*.swift' | LC_ALL=C sort)
+    # shellcheck disable=SC2046
+    "$swiftc" "${flags[@]}" -module-name SegueCodecFuzz -I "$obj" \
+        $(find Sources/SegueCodec -name '*.swift' | LC_ALL=C sort) Fuzz/JSONReaderFuzz.swift \
+        "$obj/libSegueEngine.a" -o "$out/json-fuzz"
+else
+    "$swiftc" "${flags[@]}" -module-name SegueCodecFuzz \
+        Sources/SegueCodec/JSON/*.swift Sources/SegueCodec/Problem.swift Sources/SegueCodec/JSONPointer.swift \
+        Fuzz/JSONReaderFuzz.swift -o "$out/json-fuzz"
+fi
 
-# 2. SegueCodec + the harness as one executable module (the harness sees internal API).
-# shellcheck disable=SC2046
-"$swiftc" -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-    -module-name SegueCodecFuzz -I "$obj" \
-    $(find Sources/SegueCodec -name '*.swift' | LC_ALL=C sort) Fuzz/JSONReaderFuzz.swift \
-    "$obj/libSegueEngine.a" -o "$out/json-fuzz"
-
-# 3. Seed corpus: a few valid request documents and edge cases.
+# 2. Seed corpus: a few valid request documents and edge cases.
 seed() { printf '%s' "$2" > "$corpus/seed-$1.json"; }
 seed curve-string '{"timing": "ease-in-out", "duration": 0.35, "samples": 11}'
 seed curve-spring '{"timing": {"type": "spring", "dampingRatio": 0.6, "initialVelocity": 0}, "duration": 0.8, "fps": 60}'
@@ -52,13 +64,52 @@ seed render '{
 seed physics '{"id":"pane","view":"pane","to":{"center":[160,100]},"velocity":[0,-800],"dynamics":{"model":"attachment","frequency":3.5,"damping":0.4,"integrator":"rk4"}}'
 seed strings '["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC\uD83D\uDE00", "é€😀", "~0~1/", "", "\u0000"]'
 seed numbers '[0, -0, 1, -1, 0.1, -0.0, 1e5, 1E-5, 1.5e+300, 4.9e-324, 1.7976931348623157e308, 9223372036854775807, 12345678901234567890123, 0.30000000000000004]'
+seed number '2.2250738585072011e-308'
 seed scalars 'true'
 seed nested '[[[[{"a":[{"b":{}}]}]]]]'
+printf '{"\xd6\x96n// ig":' > "$corpus/seed-combining-name.json"  # once a false alarm of the harness
 
-# 4. Run. -max_len caps the input size; stats go to stderr.
+# A dictionary of JSON tokens helps the mutator build syntax.
+cat > "$out/json.dict" <<'DICT'
+"{"
+"}"
+"["
+"]"
+":"
+","
+"\""
+"\\\""
+"\\\\"
+"\\/"
+"\\b"
+"\\n"
+"\\u"
+"\\u0000"
+"\\uD83D\\uDE00"
+"\\uDC00"
+"true"
+"false"
+"null"
+"-0"
+"0."
+"e+"
+"E-"
+"1e308"
+"1e400"
+"NaN"
+"Infinity"
+"\xc3\xa9"
+"\xf0\x9f\x98\x80"
+"\xed\xa0\x80"
+DICT
+
+# 3. Run. -max_len caps the input size; the final stats go to stderr. Swift's own backtracer is
+# off: libFuzzer reports the trap of a failed check, and ASan misreads the backtracer's stack reads.
+export SWIFT_BACKTRACE=enable=no
 set +e
 # shellcheck disable=SC2086
-"$out/json-fuzz" -runs="$runs" -max_len=4096 -print_final_stats=1 ${FUZZ_FLAGS:-} "$corpus"
+"$out/json-fuzz" -runs="$runs" -max_len=4096 -dict="$out/json.dict" -artifact_prefix="$artifacts/" \
+    -print_final_stats=1 ${FUZZ_FLAGS:-} "$corpus"
 status=$?
 set -e
 exit "$status"
