@@ -13,10 +13,17 @@ public struct ChannelTrack: Sendable {
     public let initial: ChannelValue
     private var layers: [Layer] = []
 
-    struct Layer: Sendable {
-        var animation: ChannelAnimation
-        var model: ChannelValue
-        var motion: ResolvedMotion
+    /// A class, so the per-frame loop shares layers instead of copying their payloads.
+    final class Layer: Sendable {
+        let animation: ChannelAnimation
+        let model: ChannelValue
+        let motion: ResolvedMotion
+
+        init(animation: ChannelAnimation, model: ChannelValue, motion: ResolvedMotion) {
+            self.animation = animation
+            self.model = model
+            self.motion = motion
+        }
     }
 
     /// A layer whose transform ends are singular, interpolated discretely (§6 rule 6).
@@ -41,15 +48,16 @@ public struct ChannelTrack: Sendable {
 
     /// The presented value at t (right-hand: a layer starting at t already counts).
     public func value(at t: Double) -> ChannelValue {
-        var owner = -1
-        for (i, layer) in layers.enumerated() {
-            if layer.animation.start > t { break }
-            if !layer.animation.additive { owner = i }
+        var owner = -1, started = 0
+        while started < layers.count && layers[started].animation.start <= t {
+            if !layers[started].animation.additive { owner = started }
+            started += 1
         }
-        var result = owner >= 0 ? layerValue(layers[owner], t) : initial
-        for layer in layers[(owner + 1)...] {
-            if layer.animation.start > t { break }
-            result = result.adding(layerValue(layer, t), relativeTo: layer.model)
+        var result = owner >= 0 ? Self.value(of: layers[owner], at: t) : initial
+        var i = owner + 1
+        while i < started {
+            result = result.adding(Self.value(of: layers[i], at: t), relativeTo: layers[i].model)
+            i += 1
         }
         return result
     }
@@ -69,7 +77,7 @@ public struct ChannelTrack: Sendable {
     /// Step of the one-sided difference, seconds: truncation error ~h² · f‴, rounding ~ε·|f|/h.
     static let differenceStep = 1e-6
 
-    private func layerValue(_ layer: Layer, _ t: Double) -> ChannelValue {
+    private static func value(of layer: Layer, at t: Double) -> ChannelValue {
         let tau = t - layer.animation.start
         if tau >= layer.animation.timing.activeDuration { return layer.animation.target }
         return layer.motion.value(layer.animation.timing.progress(at: tau))
