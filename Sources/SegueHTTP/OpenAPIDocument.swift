@@ -5,15 +5,21 @@ openapi: 3.1.0
 info:
   title: Segue
   version: 1.0.0
-  summary: UIKit and CSS timing curves and springs, sampled over HTTP.
+  summary: UIKit and CSS timing curves, springs and view animations, sampled over HTTP.
   description: |
     Segue evaluates the timing curves of UIKit, Core Animation, SwiftUI and CSS — cubic Béziers,
-    steps, `linear()` and springs in every common parametrisation — and answers with their samples.
+    steps, `linear()` and springs in every common parametrisation — and answers with their samples
+    (`POST /v1/curve`). It also renders a transition description — views, their channels and UIView
+    block, keyframe and CAKeyframeAnimation animations — to a frame timeline (`POST /v1/render`).
     The contract is API.md (version 1); this document describes what this build of the service
     implements and records, in `x-segue-choices`, each decision Segue made where API.md is silent.
+    Parts of the contract this build does not implement yet (render `commands`, `interaction`,
+    `transition` presets, physics animations, the `svg` and `css` formats, `GET /v1/presets`,
+    `GET /metrics`, `GET /`) are refused as described below (422 `not-implemented`, 406, 404).
 
     Conventions (API.md §1):
-    - JSON in, JSON out, UTF-8. Times in seconds.
+    - JSON in, JSON out, UTF-8. Times in seconds, angles in radians, lengths in points, colours
+      `[r, g, b, a]`.
     - Numbers in responses are finite and printed in the shortest form that reads back to the same
       double; integral values print without a fraction and −0 prints as `0`. A computation that
       would produce NaN or ±Infinity is a 422, never a response.
@@ -30,9 +36,10 @@ info:
       `If-None-Match` gives 304.
     - Limits (defaults; each configurable at start-up with a flag or environment variable):
       body ≤ 1 MiB (`--max-body`, `SEGUE_MAX_BODY`), JSON nesting ≤ 64 (`--max-depth`),
-      `fps` in [1, 1000], duration ≤ 3600 s (`--max-duration`), ≤ 100 000 samples per response
-      (`--max-samples`), ≤ 5 000 000 numbers per response (`--max-numbers`);
-      `--cors-origin` / `SEGUE_CORS_ORIGIN` sets `Access-Control-Allow-Origin`.
+      `fps` in [1, 1000], duration ≤ 3600 s (`--max-duration`), ≤ 100 000 samples or frames per
+      response (`--max-samples`), ≤ 5 000 000 numbers per response (`--max-numbers`);
+      `--cors-origin` / `SEGUE_CORS_ORIGIN` sets `Access-Control-Allow-Origin`. A render takes
+      ≤ 1000 views and ≤ 10 000 animations (fixed in this build: no flag sets them; 422 over them).
       A request over a result limit is refused with 413 before any sampling, with a `detail`
       naming the limit.
 servers:
@@ -57,15 +64,42 @@ x-segue-choices:
   - "A time at which the curve has no finite progress (for example a Bézier extrapolated to a huge `at`) is a 422 whose pointer names that `at` element. Where a slope is infinite, `velocity` is ±1.7976931348623157e308 (§6 rule 4)."
   - "`velocity` is the right-hand derivative d(progress)/dt in 1/s: 0 on steps, on vertical `linear()` segments, for springs before t = 0 and for the UIKit spring from its duration on."
   - "Numbers: integral values with magnitude below 2^63 print as integers; all others use Swift's shortest round-trip text, which may use an exponent (`1e-05`, `1.7976931348623157e+308`). CSV uses the same number text."
-  - "CSV: media type `text/csv; charset=utf-8`, header `t,progress,velocity`, one row per sample in request order, every line (the last included) ended by LF, no quoting, no `spring` or `warnings` data."
-  - "Format negotiation: `?format=` is case-insensitive and wins over `Accept`; an unknown value or one this route does not produce (`svg`, `css` for now) is 406. `Accept` is ranked by q-value, a type taking the quality of its most specific matching range; equal qualities prefer JSON; a blank or absent `Accept` gives JSON; `q=0` excludes. `/healthz` and `/openapi.yaml` ignore `format` and `Accept`."
-  - "gzip: `Accept-Encoding` admitting `gzip` (or `x-gzip`, or `*`, with q > 0) gives `Content-Encoding: gzip` on tagged bodies above 1024 bytes (`/v1/curve`, `/openapi.yaml`); smaller bodies, `/healthz` and problem documents go out uncompressed. The compressor is Segue's own (LZ77 + dynamic Huffman, MTIME 0), so the same request gives the same gzip bytes."
-  - "ETag: a strong tag of 16 hex digits, a 64-bit hash of the media type, the content coding and the body, so the JSON, CSV and gzip forms of one curve have different tags. `If-None-Match` matches `*` or any listed tag, `W/` prefixes ignored (weak comparison). A 304 carries `ETag`, `Vary` and the CORS headers and no `Content-Type` or body. `Vary: Accept, Accept-Encoding` is sent with every tagged response."
+  - "Curve CSV: media type `text/csv; charset=utf-8`, header `t,progress,velocity`, one row per sample in request order, every line (the last included) ended by LF, no quoting, no `spring` or `warnings` data."
+  - "Format negotiation: `?format=` is case-insensitive and wins over `Accept`; an unknown value or one this route does not produce (`svg`, `css` for now, on `/v1/curve` and `/v1/render`) is 406, decided before the body is read. `Accept` is ranked by q-value, a type taking the quality of its most specific matching range; equal qualities prefer JSON; a blank or absent `Accept` gives JSON; `q=0` excludes. `/healthz` and `/openapi.yaml` ignore `format` and `Accept`."
+  - "gzip: `Accept-Encoding` admitting `gzip` (or `x-gzip`, or `*`, with q > 0) gives `Content-Encoding: gzip` on tagged bodies above 1024 bytes (`/v1/curve`, `/v1/render`, `/openapi.yaml`); smaller bodies, `/healthz`, problem documents and streamed render bodies (estimated above 1 MiB, sent chunked) go out uncompressed. The compressor is Segue's own (LZ77 + dynamic Huffman, MTIME 0), so the same request gives the same gzip bytes."
+  - "ETag: a strong tag of 16 hex digits, a 64-bit hash of the media type, the content coding and the body, so the JSON, CSV and gzip forms of one response have different tags (a streamed render's tag is the identity-coded one, the same as for the buffered identity body). `If-None-Match` matches `*` or any listed tag, `W/` prefixes ignored (weak comparison). A 304 carries `ETag`, `Vary` and the CORS headers and no `Content-Type` or body. `Vary: Accept, Accept-Encoding` is sent with every tagged response."
   - "`/healthz` is never cached: `Cache-Control: no-store`, no `ETag`, `If-None-Match` ignored."
   - "Preflight: `OPTIONS` on any listed path answers 204 whatever the `Origin` and `Access-Control-Request-*` headers, with `Allow` and `Access-Control-Allow-Methods` both listing the path's methods plus HEAD (for GET paths) and OPTIONS. `OPTIONS` on an unlisted path is 404."
   - "Paths match exactly: no trailing-slash or case folding (`/v1/curve/` is 404)."
-  - "Problem documents: members in the order `type`, `title`, `status`, `detail`, `pointer`; `title` is the status's reason phrase; `pointer` is present whenever one part of the request is at fault (`\"\"` for the whole body, for example an empty body or a syntax error at the top level) and absent for 404, 405, 406, 415 and the body-size and numbers-limit 413s."
+  - "Problem documents: members in the order `type`, `title`, `status`, `detail`, `pointer`; `title` is the status's reason phrase; `pointer` is present whenever one part of the request is at fault (`\"\"` for the whole body, for example an empty body or a syntax error at the top level) and absent for 404, 405, 406, 415, the body-size and numbers-limit 413s and a render's frames-limit 413 on the default 60 fps grid (it points at `/fps` or `/at` when one of them was given)."
   - "A declared `Content-Length` over the body limit is answered 413 before the body is read, on every path and method; a chunked body that grows past the limit is discarded and answered 413."
+  - "Render, not implemented yet: the top-level members `commands`, `interaction` and `transition` and the animation members `dynamics` and `velocity` (physics) are recognised and refused with 422 kind `not-implemented` pointing at the member, whatever their value (an empty array included; `null` is absent). They are checked before anything else in their object (top level: in that order). `scrubsLinearly` is accepted (a boolean, default true) and has no effect until `fraction` commands land."
+  - "Render decoding order (the first fault wins): not-implemented members; the types of `velocities`, `at`, `fps`, `until`; `at` with `fps` or `until` (422 at `/fps`, else `/until`); `fps` in [1, 1000]; `until` in [0, 3600]; `views` (required, ≤ 1000, each view in request order); `animations` (≤ 10 000); unknown top-level members; each animation in array order, an animation whose id repeats an earlier one failing right after it is read (422 at its `/id`); an unbounded end; the `at` times; the frames and numbers limits."
+  - "Render timeline: `end` is `until` when given, else the latest time an animator reaches its end (its delay plus active duration; with `pausesOnCompletion` the time it pauses); an animator with `autostart: false` counts 0, so with no animations, or none that start, `end` is 0 and the response has one frame at t = 0. Frames are `i / fps` for `i = 0 … ceil(end · fps − 1e-9)`, `fps` default 60 and any real number in [1, 1000]. The response's `duration` is `end`, also with `at`."
+  - "Render `at`: a non-empty (422) array of numbers (400 for another type), non-decreasing (equal times allowed; a decrease is a 422 at that element), each in [0, 3600] (the duration limit, not `end`: times after `end` show the held values); over the frames limit it is a 413 at `/at`. It excludes `fps` and `until` (422), and the response has `fps: null`. Because `at` excludes `until`, an animation that never ends (`repeatCount: \"infinite\"`, an undamped spring) cannot be rendered with `at`: it is the 422 naming the cause, pointing at `repeatCount` or `timing`."
+  - "Render limits: frames > 100 000 is a 413 (pointer `/at`, `/fps`, or none on the default grid); frames × (1 + Σ channel components × (2 with `velocities`, else 1) + 3 × animators) > 5 000 000 numbers is a 413 without pointer, where a channel's components are 1 for scalars, the array length for arrays and 6 for transforms, and each animator counts `fraction`, `state` and `reversed`. More than 1000 views (422 at `/views`) or 10 000 animations (422 at `/animations`) is refused before any animation is read."
+  - "The timeline is not itself checked against the duration limit: `duration` ≤ 3600, `delay` ≤ 3600 and `repeatCount` × `duration` ≤ 3600 are checked per animation (autoreverses, which doubles a repeat, is not counted), and a spring's settling duration is not checked, so `end` may exceed 3600 s when the frames and numbers limits allow it (for example at `fps: 1`)."
+  - "Views: `views` is an object (400 otherwise) of view objects; member order is kept. Built-in channels: `frame` and `bounds` (4 numbers), `center` (2), `backgroundColor` (4), `alpha` and `cornerRadius` (a number), `transform`. Any other name is a custom channel whose shape is fixed by the view: a number, or an array of 1 to 64 numbers (an empty or longer array is a 422, another JSON type a 400). Values are not range-checked: colours, `alpha`, `cornerRadius` and frame sizes outside their natural ranges are taken as given. A view gives `frame` or `center`/`bounds`, never both (422 at `center`, else `bounds`). A `null` channel is absent."
+  - "Channel shapes: a scalar channel takes and reports a number per frame, an array channel an array, a transform a matrix `[a, b, c, d, tx, ty]`; a target of the other shape is a 400 `wrong-type` (so a custom `\"x\": 0` cannot be animated to `[1]`), an array of another length a 422."
+  - "Reported channels, per view in request order: the channels the view gave, in the view's order, then the built-in channels an animation of that view targets without the view giving them, in order of first targeting (animations in array order, channels in `to`, keyframe or `channel` order) — also when that animation does not start (`autostart: false`). They start at their defaults: `alpha` 1, `cornerRadius` 0, `backgroundColor` [0, 0, 0, 0] and `transform` the identity given as components (translation [0, 0], scale [1, 1], rotation 0), so a default transform animated to components with a zero scale interpolates its components. Geometry (`frame`, `center`, `bounds`) and custom channels have no default: targeting one the view did not give is a 422 at the target. A view with no channels does not appear in `views`."
+  - "Transform input: exactly one form per object — components (`translation`, `scale`, `rotation`; `{}` is the identity), `matrix` (6 numbers), or `ops` (each op an object with exactly one of `translate`, `rotate`, `scale`); mixing forms is a 422 at `matrix` or `ops`. `ops` are composed into a matrix at once and count as a matrix everywhere after (singular ends, `rotationPath`)."
+  - "Transform interpolation: both ends decomposed by the CSS 2-D unmatrix (components are first converted to a matrix), CSS flip rule, shortest arc (2π added to the smaller angle when the difference is strictly over π), each component linear. A singular end (determinant exactly 0): when both ends were given as components (or the default), the components as given are interpolated linearly, without shortest-arc adjustment; otherwise the value is discrete (`from` below progress 0.5, `to` from 0.5) and a warning at `/animations/i/to/transform` names the singular end(s) (`from`, `to`, `both`)."
+  - "`rotationPath` (default `shortest`) is read only by `to` animations; keyframes and `values` always take the shortest arc per segment. With `direct`, components interpolate θ as given (0 → 2π turns once); a `matrix` end uses its unmatrix with any reflection moved to the y axis and θ = atan2(b, a); an `ops` end is a matrix, so it also uses atan2(b, a) of the composed matrix: the sum-of-`rotate`-ops rule of API.md §6 rule 6 is not implemented (`{\"ops\": [{\"rotate\": 6.283185307179586}]}` does not turn)."
+  - "Animation forms: exactly one of `to` (a non-empty object of channel values), `keyframes` (a non-empty array) and `values` (with `channel`); none or several is a 422 (pointing at the second one given, or at `to`). `keyTimes`, `timingFunctions`, `tensionValues`, `continuityValues`, `biasValues` and `channel` belong to `values` (elsewhere they are unknown members, 422); `calculationMode` to `keyframes` and `values` (with `to` a 422). `id` defaults to `a<index>`; a default id that equals a given one is a duplicate (422 at the later `id`)."
+  - "Animation timing: `timing` (the curve's `Timing`) defaults to `easeInOut` for every form, `values` included (give `\"linear\"` for CAKeyframeAnimation's default). `duration` must be > 0 and ≤ 3600, and is required except with a spring; the UIKit set (`dampingRatio` alone) requires it; every other spring set refuses it (422 at `duration`) and runs for its settling duration, then shows `to` exactly. A spring drives only `to` animations (422 at `timing` for keyframes and `values`). UIKit's clamps of the spring add warnings at `/animations/i/timing/dampingRatio` and, for the duration, at `/duration`."
+  - "`delay` ≥ 0 and ≤ 3600, default 0. The animator starts at t = 0 (a `start` event at 0, state `running`) and its delay passes at fraction 0 with no effect on the channels."
+  - "`repeatCount`: a number ≥ 0 (default 1; 0 plays once, as Core Animation; a fraction ends part-way through a pass, after which the channel shows `to`) or the string `infinite`, which needs `until`; another string or type is a 400 `wrong-type`. With `autoreverses` one repeat is a pass forward then back (2 · `duration`); after the active duration the channel shows `to` exactly."
+  - "Blending per channel: animations ordered by effective start (start + delay), ties by array index. The latest `replace` animation that has started owns the channel and starts from the value the channel presented at its effective start (earlier animations stop contributing; their animators still run and complete); every `additive` animation started after it adds its own value minus its model value m, where it runs from m to its target and m is the target of the animation just before it in that order, else the view's value. Vectors add per component; transforms add decomposed components (scales multiply by the ratio), and a result that is not finite is a 422."
+  - "UIView keyframes are grouped per channel, in order of first naming; for each channel the keyframes that name it form one CAKeyframeAnimation (curves.md §4.1): the first key is the channel's presented value at the effective start (for `additive`, its model value), a keyframe starting after the previous one's end first holds, a keyframe starting before the previous one (of that channel) ends is delayed to that end and keeps its duration, key times are clipped to 1, and the last value holds to 1. `start` and `duration` must be in [0, 1] with `start + duration` ≤ 1 (1e-12 slack; 422 at `duration`); `to` is a non-empty object. `calculationMode` applies to each channel's track; `timing` maps the whole keyframe time first, except in the paced modes."
+  - "`values` animations: `channel` names a channel the view gave, or a built-in channel with a default; at least one value (one value is held for the whole duration); `values[0]` is the start, whatever the channel showed before. `timingFunctions` are Béziers only (named timings or `cubicBezier`, as objects or CSS strings; steps, `linear()` and springs are a 422 at the element). `keyTimes` and the TCB arrays are numbers; their structure is never a 422."
+  - "Keyframe modes (curves.md §4.2): `linear` (default) segments with an optional Bézier per segment; `discrete` shows the value of the last key time ≤ t (`keyTimes` may have n or n + 1 entries); `paced` uses key times proportional to Euclidean distance; `cubic` is a Kochanek–Bartels Hermite spline (`tensionValues`, `continuityValues`, `biasValues`, default 0 = Catmull-Rom) with reflected end points and tangents not rescaled for unequal intervals; `cubicPaced` runs that spline at constant speed, its arc length computed by 8-point Gauss–Legendre quadrature over 24 equal steps per segment and inverted by Newton's method inside a bisection bracket. Paced modes ignore `keyTimes`, `timingFunctions` and the animation's `timing`, without a warning. Transforms in the paced and cubic modes are interpolated as vectors of decomposed components (translation, θ, scale, residual), each angle unwrapped to within π of the previous keyframe's; paced distances mix points and radians."
+  - "Keyframe warnings (never a 422): `keyTimes` whose count does not fit the mode (linear, cubic: one per value; discrete: that or one more), that do not start at 0 or end at 1, or that decrease are ignored (even spacing) with a warning at `/animations/i/keyTimes`; `timingFunctions` whose count is not n − 1 are ignored (linear segments) with a warning at `/animations/i/timingFunctions`; TCB arrays whose count is not n are replaced by zeros with a warning at that member. A `values` transform adds a warning at `/animations/i/values` naming `values[k]` when it is singular and, in linear mode, makes a neighbouring segment discrete (both ends of a segment given as components interpolate their components instead), or, in the paced and cubic modes, is a singular `matrix` or `ops` value (read as the CSS unmatrix leaves it; singular components are used as given). A singular transform in UIView keyframes makes its segments switch at their midpoint without a warning."
+  - "Events: only `start` (at 0 for every animator that starts), `completion` with `position: \"end\"` (at delay + active duration) and, with `pausesOnCompletion`, `pause` instead of `completion`. An animator with `autostart: false` has none. Sorted by time, then `start` before the others, then by animation index; events after the last frame (an earlier `until`) are still listed. Unbounded animators have no completion."
+  - "Animators: one entry per animation, in array order, keyed by id. `fraction` is (t − delay) / active duration clamped to [0, 1] (repeats and reverse passes included), 0 during the delay; `state` is `running` from 0 until the end, then `inactive` (`paused` with `pausesOnCompletion`); `reversed` is always false. With `autostart: false` the animator is `inactive` at fraction 0 on every frame and the animation has no effect on its channels."
+  - "`velocities: true` adds `velocity`, laid out as `views`: per component (per matrix entry for transforms), the right-hand second-order one-sided difference (−3 f(t) + 4 f(t + h) − f(t + 2h)) / 2h with h = 1 µs, and exactly 0 where the three values are equal (before a start, during a delay, after completion, on held plateaus). It is an estimate: last digits carry rounding noise, an infinite Bézier slope reads as a large finite number (not ±1.7976931348623157e308), and a frame within 2 µs before a jump reads the jump's slope."
+  - "A value (or velocity) that is not finite is a 422 with `pointer` `/views/<view>/<channel>` and the time in `detail`, found while writing. Interpolation is from + (to − from) · p, so ends whose difference overflows (for example 1e308 → −1e308) are a 422 even at p = 0."
+  - "Render JSON: members in the order `fps`, `duration`, `frameCount`, `t`, `views`, `velocity` (only with `velocities: true`), `events`, `animators`, `warnings`. Render CSV (`text/csv; charset=utf-8`): the header `t` then one column per channel component, `<view>.<channel><suffix>` — `.x`, `.y`, `.w`, `.h` for `frame` and `bounds`; `.r`, `.g`, `.b`, `.a` for `backgroundColor`; `.a`, `.b`, `.c`, `.d`, `.tx`, `.ty` for transforms; `.0`, `.1`, … for `center` and array custom channels; no suffix for scalars — in the order of the JSON `views`; a column name containing a comma, a double quote, CR or LF is quoted as in RFC 4180; then one row per frame, every line ended by LF. CSV has no velocities, events, animators or warnings."
+  - "Render streaming: a body whose estimated size is above 1 MiB (19 bytes per number: for JSON frames × ((1 + components) × 19 + 30 × animators), components doubled with `velocities`; for CSV frames × (1 + components) × 19) is produced twice: a first pass checks that every value is finite (a 422 before anything is sent) and computes the ETag, and the second writes the body while it is sent with `Transfer-Encoding: chunked` and the identity coding, whatever `Accept-Encoding` says. `If-None-Match` gives 304 after the first pass. Smaller bodies are written whole, with `Content-Length`, and gzipped as above."
 paths:
   /v1/curve:
     description: |
@@ -171,21 +205,136 @@ paths:
       summary: CORS preflight
       responses:
         '204':
-          description: Preflight accepted.
+          $ref: '#/components/responses/PreflightPost'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+  /v1/render:
+    description: |
+      Render a transition description to a frame timeline (API.md §4). Other methods answer 405
+      with `Allow: POST, OPTIONS`.
+    post:
+      operationId: render
+      summary: Render views and their animations to frames
+      description: |
+        Samples every reported channel of every view at each frame time, with the state of every
+        animator and the events between them.
+
+        Frame times:
+        - `at`: exactly those times (non-decreasing, each in [0, 3600]); the response has
+          `fps: null`. `at` excludes `fps` and `until`;
+        - otherwise `t_i = i / fps` (`fps` default 60) for `i = 0 … ceil(end · fps − 1e-9)`, where
+          `end` is `until`, or else the time the last animation that starts completes (0 when none
+          does: one frame at t = 0).
+
+        Animations are UIView block animations (`to`), UIView keyframe animations (`keyframes`)
+        or CAKeyframeAnimations on one channel (`values`), each with its own running
+        UIViewPropertyAnimator. Overlapping animations on a channel blend by `blend` (`replace`:
+        beginFromCurrentState; `additive`: UIKit's additive animators). Transforms interpolate as
+        Core Animation does (decomposed, shortest arc) unless `rotationPath` is `direct`.
+        After an animation completes its channels hold their final values exactly.
+
+        Not implemented by this build, each a 422 of kind `not-implemented` pointing at the member:
+        `commands`, `interaction`, `transition` (top level) and physics animations (`dynamics`,
+        `velocity` in an animation).
+
+        Format: `?format=json|csv` (wins) or `Accept` (`application/json`, `text/csv`); JSON by
+        default. `svg` and `css` are not produced yet and answer 406, as does anything else.
+        Bodies estimated above 1 MiB are streamed (`Transfer-Encoding: chunked`, never gzipped)
+        after a first pass that checks every value is finite and computes the `ETag`; smaller ones
+        are sent whole and gzipped above 1024 bytes when `Accept-Encoding` admits gzip.
+      parameters:
+        - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/IfNoneMatch'
+      requestBody:
+        required: true
+        description: |
+          A JSON `RenderRequest`. Read as JSON when `Content-Type` is `application/json`,
+          `application/*+json`, `application/x-www-form-urlencoded`, empty or absent; anything
+          else is 415. At most 1 MiB (413) and 64 levels of nesting (400) by default.
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/RenderRequest'
+            examples:
+              fade:
+                summary: A fade and a shrink on a 4 fps grid (the default transform is reported because it is animated)
+                value: {"fps": 4, "views": {"card": {"alpha": 1}}, "animations": [{"id": "fade", "view": "card", "duration": 0.5, "timing": "linear", "to": {"alpha": 0, "transform": {"scale": [0.5, 0.5]}}}]}
+              bouncingPresent:
+                summary: API.md §4 — a card presented with UIKit's spring (animateWithDuration:usingSpringWithDamping:)
+                value: {"fps": 60, "views": {"card": {"frame": [0, 568, 320, 568], "alpha": 1}}, "animations": [{"id": "present", "view": "card", "duration": 0.8, "timing": {"type": "spring", "dampingRatio": 0.6, "initialVelocity": 0}, "to": {"frame": [0, 0, 320, 568]}}]}
+              keyframes:
+                summary: UIView keyframes (a channel first named in a later keyframe holds until then) and a fade, at chosen times
+                value: {"at": [0, 0.25, 0.5, 1], "views": {"card": {"center": [160, 284], "transform": {}}, "cover": {"alpha": 1}}, "animations": [{"id": "drop", "view": "card", "duration": 1, "timing": "linear", "keyframes": [{"start": 0, "duration": 0.5, "to": {"transform": {"rotation": 0.5}}}, {"start": 0.5, "duration": 0.5, "to": {"center": [160, 900], "transform": {"ops": [{"translate": [0, 40]}, {"rotate": 1}]}}}]}, {"id": "fade", "view": "cover", "duration": 1, "timing": "easeOut", "to": {"alpha": 0}}]}
+              keyframeValues:
+                summary: A CAKeyframeAnimation with keyTimes in cubic (Catmull-Rom) mode on a custom channel
+                value: {"at": [0, 0.25, 0.5, 0.75, 1], "views": {"v": {"x": 0}}, "animations": [{"view": "v", "duration": 1, "channel": "x", "values": [0, 10, 30], "keyTimes": [0, 0.25, 1], "timing": "linear", "calculationMode": "cubic"}]}
+              additiveWithVelocities:
+                summary: A second animation added on top of the first (UIKit's additive animators), with velocities
+                value: {"fps": 4, "velocities": true, "views": {"v": {"x": 0}}, "animations": [{"id": "A", "view": "v", "duration": 1, "timing": "linear", "to": {"x": 100}}, {"id": "B", "view": "v", "duration": 1, "delay": 0.5, "timing": "linear", "to": {"x": 200}, "blend": "additive"}]}
+              repeatAndPause:
+                summary: Custom channels, 1.5 autoreversing repeats, pausing on completion, rendered until 2 s
+                value: {"fps": 2, "until": 2, "views": {"blob": {"blur": 0, "uniforms": [0, 0, 1]}}, "animations": [{"view": "blob", "duration": 0.5, "to": {"blur": 8, "uniforms": [1, 0.5, 1]}, "repeatCount": 1.5, "autoreverses": true, "pausesOnCompletion": true}]}
+      responses:
+        '200':
+          description: |
+            The frame timeline. JSON (`application/json`, `RenderResponse`) or CSV
+            (`text/csv; charset=utf-8`). Large bodies are streamed with
+            `Transfer-Encoding: chunked` and no `Content-Encoding`; the tag is the same as the
+            whole identity body would have.
           headers:
-            Allow:
-              description: The methods of this path.
-              schema: {type: string, const: 'POST, OPTIONS'}
-            Access-Control-Allow-Methods:
-              schema: {type: string, const: 'POST, OPTIONS'}
-            Access-Control-Allow-Headers:
-              $ref: '#/components/headers/AccessControlAllowHeaders'
-            Access-Control-Max-Age:
-              $ref: '#/components/headers/AccessControlMaxAge'
+            ETag:
+              $ref: '#/components/headers/ETag'
+            Vary:
+              $ref: '#/components/headers/Vary'
+            Content-Encoding:
+              $ref: '#/components/headers/ContentEncoding'
+            Transfer-Encoding:
+              $ref: '#/components/headers/TransferEncoding'
             Access-Control-Allow-Origin:
               $ref: '#/components/headers/AccessControlAllowOrigin'
             Access-Control-Expose-Headers:
               $ref: '#/components/headers/AccessControlExposeHeaders'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/RenderResponse'
+              example:
+                fps: 4
+                duration: 0.5
+                frameCount: 3
+                t: [0, 0.25, 0.5]
+                views:
+                  card:
+                    alpha: [1, 0.5, 0]
+                    transform: [[1, 0, 0, 1, 0, 0], [0.75, 0, 0, 0.75, 0, 0], [0.5, 0, 0, 0.5, 0, 0]]
+                events:
+                  - {"t": 0, "animation": "fade", "type": "start"}
+                  - {"t": 0.5, "animation": "fade", "type": "completion", "position": "end"}
+                animators:
+                  fade: {"fraction": [0, 0.5, 1], "state": ["running", "running", "inactive"], "reversed": [false, false, false]}
+                warnings: []
+            text/csv:
+              schema:
+                $ref: '#/components/schemas/RenderCSV'
+              example: "t,card.alpha,card.transform.a,card.transform.b,card.transform.c,card.transform.d,card.transform.tx,card.transform.ty\n0,1,1,0,0,1,0,0\n0.25,0.5,0.75,0,0,0.75,0,0\n0.5,0,0.5,0,0,0.5,0,0\n"
+        '304':
+          $ref: '#/components/responses/NotModified'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
+        '413':
+          $ref: '#/components/responses/RenderTooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '422':
+          $ref: '#/components/responses/RenderInvalid'
+    options:
+      operationId: preflightRender
+      summary: CORS preflight
+      responses:
+        '204':
+          $ref: '#/components/responses/PreflightPost'
         '413':
           $ref: '#/components/responses/TooLarge'
   /healthz:
@@ -284,10 +433,17 @@ components:
     ContentEncoding:
       description: |
         `gzip` when the request's `Accept-Encoding` admits gzip and the body is above 1024
-        bytes; absent otherwise.
+        bytes; absent otherwise, and always absent on a streamed render body.
       schema:
         type: string
         const: gzip
+    TransferEncoding:
+      description: |
+        `chunked` on a render body estimated above 1 MiB, which is written while it is sent
+        (no `Content-Length`, identity coding); absent otherwise.
+      schema:
+        type: string
+        const: chunked
     Vary:
       description: The headers the body depends on.
       schema:
@@ -367,6 +523,22 @@ components:
           $ref: '#/components/headers/ETag'
         Vary:
           $ref: '#/components/headers/Vary'
+        Access-Control-Allow-Origin:
+          $ref: '#/components/headers/AccessControlAllowOrigin'
+        Access-Control-Expose-Headers:
+          $ref: '#/components/headers/AccessControlExposeHeaders'
+    PreflightPost:
+      description: Preflight accepted.
+      headers:
+        Allow:
+          description: The methods of this path.
+          schema: {type: string, const: 'POST, OPTIONS'}
+        Access-Control-Allow-Methods:
+          schema: {type: string, const: 'POST, OPTIONS'}
+        Access-Control-Allow-Headers:
+          $ref: '#/components/headers/AccessControlAllowHeaders'
+        Access-Control-Max-Age:
+          $ref: '#/components/headers/AccessControlMaxAge'
         Access-Control-Allow-Origin:
           $ref: '#/components/headers/AccessControlAllowOrigin'
         Access-Control-Expose-Headers:
@@ -484,6 +656,74 @@ components:
             status: 413
             detail: '`samples` 200000.0 is over the limit of 100000 samples per response'
             pointer: /samples
+    RenderTooLarge:
+      description: |
+        Kind `too-large`: the body is over the limit (1 MiB by default; no `pointer`), or the render
+        would exceed a limit, decided before any sampling: more than 100 000 frames (`at`, or the
+        `fps` grid up to `end`; `pointer` `/at` or `/fps` when given, none on the default 60 fps
+        grid), or more than 5 000 000 numbers, counted as frames × (1 + Σ channel components ×
+        (2 with `velocities`) + 3 × animators) (no `pointer`). `detail` names the limit.
+      headers:
+        Access-Control-Allow-Origin:
+          $ref: '#/components/headers/AccessControlAllowOrigin'
+        Access-Control-Expose-Headers:
+          $ref: '#/components/headers/AccessControlExposeHeaders'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: https://segue.dev/problems/too-large
+            title: Content Too Large
+            status: 413
+            detail: 3600001 frames (3600.0 s at 1000.0 fps) are over the limit of 100000 frames per response
+            pointer: /fps
+    RenderInvalid:
+      description: |
+        Kind `invalid-request`: well-formed but invalid — a missing `views`; `at` with `fps` or
+        `until`, an empty or decreasing `at`, a time outside [0, 3600]; `fps` outside [1, 1000],
+        `until` outside [0, 3600]; more than 1000 views or 10 000 animations; a view giving `frame`
+        with `center` or `bounds`; a channel of the wrong length; a custom channel of no or more than
+        64 numbers; a transform mixing forms or an unknown op; unknown members (top level,
+        animation, keyframe, transform, op); a missing or unknown `view`; none or several of
+        `to`/`keyframes`/`values`; an empty `to`, `keyframes` or `values`; a `values` animation
+        without `channel`; a target channel without a default that the view did not give (geometry,
+        custom channels); `calculationMode` with `to` or unknown; an unknown `blend` or
+        `rotationPath`; a keyframe out of [0, 1] or ending after 1; a missing or non-positive
+        `duration`, a `duration` with a spring other than UIKit's, a spring with keyframes or
+        `values`, any timing error of `/v1/curve`; `delay` < 0; `repeatCount` < 0; a duration,
+        delay or repeat total over 3600 s; a non-Bézier `timingFunctions` entry; duplicate ids; an
+        animation that never ends without `until`; a value that is not finite. `pointer` names the
+        member.
+
+        Kind `not-implemented`: a member of API.md that this build does not implement yet —
+        `commands`, `interaction`, `transition`, or an animation's `dynamics` or `velocity`.
+      headers:
+        Access-Control-Allow-Origin:
+          $ref: '#/components/headers/AccessControlAllowOrigin'
+        Access-Control-Expose-Headers:
+          $ref: '#/components/headers/AccessControlExposeHeaders'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            invalid:
+              summary: A geometry channel the view did not give
+              value:
+                type: https://segue.dev/problems/invalid-request
+                title: Unprocessable Content
+                status: 422
+                detail: 'view `card` gave frame: `center` has no default and cannot be animated'
+                pointer: /animations/0/to/center
+            notImplemented:
+              summary: Commands are part of the contract but not of this build
+              value:
+                type: https://segue.dev/problems/not-implemented
+                title: Unprocessable Content
+                status: 422
+                detail: '`commands` is part of the contract but not implemented by this release'
+                pointer: /commands
     UnsupportedMediaType:
       description: |
         Kind `unsupported-media-type`: a `Content-Type` other than `application/json`,
@@ -968,6 +1208,547 @@ components:
             This spring's Core Animation settling duration (`durationForEpsilon: 0.001`), null
             when infinite. For the UIKit set it is the derived spring's, not the animation's
             duration reported at the top level.
+    RenderRequest:
+      type: object
+      description: |
+        `POST /v1/render` (API.md §4). `views` is required; `at` excludes `fps` and `until` (422
+        pointing at `fps`, else `until`). Unknown members are 422. `commands`, `interaction` and
+        `transition` are part of API.md but not of this build: any non-null value is a 422 of kind
+        `not-implemented`.
+      additionalProperties: false
+      required: [views]
+      properties:
+        views:
+          type: object
+          description: |
+            View name → its starting channels, in request order (at most 1000 views, else 422).
+            A view with no channels is not reported.
+          maxProperties: 1000
+          additionalProperties:
+            $ref: '#/components/schemas/View'
+        animations:
+          type: array
+          description: At most 10 000 (422); ids must be unique.
+          maxItems: 10000
+          default: []
+          items:
+            $ref: '#/components/schemas/Animation'
+        fps:
+          type: number
+          minimum: 1
+          maximum: 1000
+          default: 60
+          description: Frames at `i / fps` for `i = 0 … ceil(end · fps − 1e-9)`.
+        until:
+          type: number
+          minimum: 0
+          maximum: 3600
+          description: |
+            The timeline's end; default: the time the last started animation completes (0 when
+            none does). Required by an animation that never ends (`repeatCount: "infinite"`, an
+            undamped spring).
+        at:
+          type: array
+          minItems: 1
+          maxItems: 100000
+          description: |
+            Exactly these frame times, non-decreasing, each in [0, 3600]; the response has
+            `fps: null`. Empty, decreasing or out of range is 422; over the frames limit is 413.
+          items:
+            type: number
+            minimum: 0
+            maximum: 3600
+        velocities:
+          type: boolean
+          default: false
+          description: Adds `velocity`, d(value)/dt per frame (see `RenderResponse`).
+        commands:
+          description: 'Animator commands (API.md §4): not implemented by this build, 422 `not-implemented`.'
+          not: {}
+        interaction:
+          description: 'A percent-driven interactive transition (API.md §4): not implemented by this build, 422 `not-implemented`.'
+          not: {}
+        transition:
+          description: 'A preset (API.md §4): not implemented by this build, 422 `not-implemented`.'
+          not: {}
+      not:
+        anyOf:
+          - required: [at, fps]
+          - required: [at, until]
+    ChannelValues:
+      type: object
+      description: |
+        Channel name → value. Built-in channels have fixed shapes; any other name is a custom
+        channel: a number or an array of 1 to 64 numbers, interpolated component-wise. Values are
+        not range-checked. A `null` member is absent.
+      properties:
+        frame:
+          $ref: '#/components/schemas/Rect'
+        bounds:
+          $ref: '#/components/schemas/Rect'
+        center:
+          $ref: '#/components/schemas/Point'
+        alpha:
+          type: number
+          description: Opacity; default 1 when animated without being given.
+        cornerRadius:
+          type: number
+          description: Default 0 when animated without being given.
+        backgroundColor:
+          $ref: '#/components/schemas/Color'
+        transform:
+          $ref: '#/components/schemas/Transform'
+      additionalProperties:
+        $ref: '#/components/schemas/CustomChannel'
+    View:
+      description: |
+        A view's starting channels. A view gives `frame` or `center`/`bounds`, never both (422);
+        `center` may come without `bounds`. Geometry and custom channels that an animation targets
+        must be given here; `alpha`, `cornerRadius`, `backgroundColor` and `transform` start at their
+        defaults when not given.
+      allOf:
+        - $ref: '#/components/schemas/ChannelValues'
+      not:
+        anyOf:
+          - required: [frame, center]
+          - required: [frame, bounds]
+    CustomChannel:
+      description: |
+        A custom channel (CSS properties, shader uniforms, anything numeric): its shape is fixed by
+        the view — a number, or an array of 1 to 64 numbers — and every target must have it.
+      oneOf:
+        - type: number
+        - type: array
+          minItems: 1
+          maxItems: 64
+          items: {type: number}
+    Rect:
+      type: array
+      description: '`[x, y, w, h]` in points.'
+      items: {type: number}
+      minItems: 4
+      maxItems: 4
+    Point:
+      type: array
+      description: '`[x, y]` in points.'
+      items: {type: number}
+      minItems: 2
+      maxItems: 2
+    Color:
+      type: array
+      description: '`[r, g, b, a]`, components nominally in 0…1 (not checked). Default [0, 0, 0, 0].'
+      items: {type: number}
+      minItems: 4
+      maxItems: 4
+    Transform:
+      description: |
+        A 2-D affine transform in one of three forms (mixing them is a 422). Reported as the matrix
+        `[a, b, c, d, tx, ty]` (CGAffineTransform's field order, CSS `matrix()`). The default
+        transform is the identity given as components.
+      oneOf:
+        - $ref: '#/components/schemas/TransformComponents'
+        - $ref: '#/components/schemas/TransformMatrix'
+        - $ref: '#/components/schemas/TransformOps'
+    TransformComponents:
+      type: object
+      title: Components
+      description: |
+        Scale, then rotate, then translate: a = sx·cosθ, b = sx·sinθ, c = −sy·sinθ, d = sy·cosθ,
+        (tx, ty) = translation. `{}` is the identity. With a singular end (a zero scale), two
+        component ends interpolate their components.
+      additionalProperties: false
+      properties:
+        translation:
+          $ref: '#/components/schemas/Point'
+        scale:
+          type: array
+          description: '`[sx, sy]`.'
+          items: {type: number}
+          minItems: 2
+          maxItems: 2
+          default: [1, 1]
+        rotation:
+          type: number
+          description: Radians; positive turns clockwise on screen.
+          default: 0
+    TransformMatrix:
+      type: object
+      title: Matrix
+      additionalProperties: false
+      required: [matrix]
+      properties:
+        matrix:
+          type: array
+          description: '`[a, b, c, d, tx, ty]`: x′ = a·x + c·y + tx, y′ = b·x + d·y + ty.'
+          items: {type: number}
+          minItems: 6
+          maxItems: 6
+    TransformOps:
+      type: object
+      title: Operations
+      description: |
+        Composed in `CGAffineTransformConcat` order (the first op is applied first) into a matrix,
+        which is what this form counts as afterwards (singular ends, `rotationPath`).
+      additionalProperties: false
+      required: [ops]
+      properties:
+        ops:
+          type: array
+          items:
+            $ref: '#/components/schemas/TransformOp'
+    TransformOp:
+      description: Exactly one member (422 otherwise).
+      oneOf:
+        - type: object
+          additionalProperties: false
+          required: [translate]
+          properties:
+            translate:
+              $ref: '#/components/schemas/Point'
+        - type: object
+          additionalProperties: false
+          required: [rotate]
+          properties:
+            rotate:
+              type: number
+              description: Radians.
+        - type: object
+          additionalProperties: false
+          required: [scale]
+          properties:
+            scale:
+              type: array
+              items: {type: number}
+              minItems: 2
+              maxItems: 2
+    ChannelValue:
+      description: One channel value, in the shape of its channel (for `values`).
+      oneOf:
+        - type: number
+        - type: array
+          items: {type: number}
+        - $ref: '#/components/schemas/Transform'
+    Animation:
+      type: object
+      description: |
+        One UIView animation with its own running UIViewPropertyAnimator (API.md §4, §6 rules
+        7–12): exactly one of `to`, `keyframes` and `values` (with `channel`). `duration` is required
+        except with a spring timing; the UIKit spring (`dampingRatio` alone) requires it, every
+        other spring set refuses it (422) and runs for its settling duration. Spring timings drive
+        `to` animations only. Unknown members are 422; `dynamics` and `velocity` (physics
+        animations) are a 422 of kind `not-implemented`.
+      additionalProperties: false
+      required: [view]
+      oneOf:
+        - title: Block animation
+          required: [to]
+        - title: UIView keyframes
+          required: [keyframes]
+        - title: CAKeyframeAnimation
+          required: [values, channel]
+      dependentRequired:
+        channel: [values]
+        keyTimes: [values]
+        timingFunctions: [values]
+        tensionValues: [values]
+        continuityValues: [values]
+        biasValues: [values]
+      dependentSchemas:
+        calculationMode:
+          not:
+            required: [to]
+      properties:
+        id:
+          type: string
+          description: Name for events and `animators`; default `a<index>`. Unique (422).
+        view:
+          type: string
+          description: A key of `views` (422 when unknown).
+        to:
+          allOf:
+            - $ref: '#/components/schemas/ChannelValues'
+          minProperties: 1
+          description: |
+            Target channel values (the model values after the animation), each in its channel's
+            shape; the animation starts from each channel's presented value (`replace`) or model
+            value (`additive`).
+        keyframes:
+          type: array
+          minItems: 1
+          description: |
+            `addKeyframeWithRelativeStartTime:relativeDuration:animations:`, grouped per channel:
+            each channel's keyframes start at its presented value, a keyframe starting before the
+            previous one of that channel ends is delayed and keeps its duration (clipped at 1), a
+            channel first named later holds until then, and the last value holds to 1.
+          items:
+            $ref: '#/components/schemas/Keyframe'
+        values:
+          type: array
+          minItems: 1
+          description: |
+            A CAKeyframeAnimation on `channel`: `values[0]` is the start; each value in the
+            channel's shape. One value is held.
+          items:
+            $ref: '#/components/schemas/ChannelValue'
+        channel:
+          type: string
+          description: The channel a `values` animation animates (given by the view, or a built-in with a default).
+        keyTimes:
+          type: array
+          description: |
+            Relative times of `values` (not in the paced modes). Ignored with a warning (even spacing)
+            when the count does not fit the mode (linear, cubic: one per value; discrete: that or one
+            more), when they do not start at 0 or end at 1, or when they decrease.
+          items: {type: number}
+        timingFunctions:
+          type: array
+          description: |
+            One Bézier per segment (n − 1; another count is ignored with a warning); not in the paced
+            modes.
+          items:
+            $ref: '#/components/schemas/BezierTiming'
+        tensionValues:
+          type: array
+          description: Kochanek–Bartels tension per value (cubic modes); another count than n gives zeros and a warning.
+          items: {type: number}
+        continuityValues:
+          type: array
+          description: Kochanek–Bartels continuity per value (cubic modes); another count than n gives zeros and a warning.
+          items: {type: number}
+        biasValues:
+          type: array
+          description: Kochanek–Bartels bias per value (cubic modes); another count than n gives zeros and a warning.
+          items: {type: number}
+        calculationMode:
+          type: string
+          enum: [linear, discrete, paced, cubic, cubicPaced]
+          default: linear
+          description: |
+            `keyframes` and `values` only. Paced modes ignore `keyTimes`, `timingFunctions` and
+            `timing`; `cubicPaced` measures arc length by 8-point Gauss–Legendre quadrature over 24
+            steps per segment.
+        duration:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 3600
+          description: Seconds of one pass.
+        delay:
+          type: number
+          minimum: 0
+          maximum: 3600
+          default: 0
+          description: Seconds before the animation takes effect; the animator is running at fraction 0 meanwhile.
+        timing:
+          $ref: '#/components/schemas/Timing'
+          default: easeInOut
+          description: |
+            The curve's timing (string or object). Default `easeInOut`, also for `values`. With
+            keyframes it maps the whole keyframe time first (not in the paced modes); springs only
+            with `to`.
+        repeatCount:
+          oneOf:
+            - type: number
+              minimum: 0
+            - const: infinite
+          default: 1
+          description: |
+            Repeats, fractions allowed; 0 plays once. `infinite` needs `until`. `repeatCount` ×
+            `duration` must be ≤ 3600.
+        autoreverses:
+          type: boolean
+          default: false
+          description: One repeat is a pass forward then back (2 · `duration`); the channel then shows `to`.
+        autostart:
+          type: boolean
+          default: true
+          description: |
+            False leaves the animator `inactive` (fraction 0, no events) and the animation without
+            effect, until commands (not implemented yet) start it.
+        pausesOnCompletion:
+          type: boolean
+          default: false
+          description: Reaching the end is a `pause` event and the `paused` state instead of a completion.
+        scrubsLinearly:
+          type: boolean
+          default: true
+          description: Accepted; no effect until `fraction` commands are implemented.
+        blend:
+          type: string
+          enum: [replace, additive]
+          default: replace
+          description: |
+            `replace`: from the channel's presented value at the effective start, earlier animations
+            stop contributing (beginFromCurrentState). `additive`: adds (value − model) to the
+            channel without it (UIKit's additive animators; transforms add decomposed components,
+            scales multiply).
+        rotationPath:
+          type: string
+          enum: [shortest, direct]
+          default: shortest
+          description: |
+            `to` animations only (keyframes and `values` always take the shortest arc). `direct`
+            interpolates θ as given: the components' `rotation`, or atan2(b, a) of a matrix — also
+            of a matrix composed from `ops` (the sum of `rotate` ops is not used).
+        dynamics:
+          description: 'Physics animations (API.md §4): not implemented by this build, 422 `not-implemented`.'
+          not: {}
+        velocity:
+          description: 'Physics animations (API.md §4): not implemented by this build, 422 `not-implemented`.'
+          not: {}
+    Keyframe:
+      type: object
+      additionalProperties: false
+      required: [start, duration, to]
+      description: '`start + duration` must be ≤ 1 (422).'
+      properties:
+        start:
+          type: number
+          minimum: 0
+          maximum: 1
+        duration:
+          type: number
+          minimum: 0
+          maximum: 1
+          description: 0 makes a jump.
+        to:
+          allOf:
+            - $ref: '#/components/schemas/ChannelValues'
+          minProperties: 1
+    BezierTiming:
+      description: |
+        A CAMediaTimingFunction: a named Bézier or a `cubicBezier`, as an object or a CSS string
+        (`linear`, `ease`, `ease-in`, `ease-out`, `ease-in-out`, UIKit names, `cubic-bezier(…)`).
+        Steps, `linear(…)` and springs are a 422.
+      oneOf:
+        - type: string
+          examples: [linear, easeIn, 'cubic-bezier(0.25, 0.1, 0.25, 1)']
+        - $ref: '#/components/schemas/NamedTiming'
+        - $ref: '#/components/schemas/CubicBezierTiming'
+    RenderResponse:
+      type: object
+      description: |
+        Columnar: one array per channel with one value per frame, in frame order. Members in the
+        order shown; numbers finite, in shortest round-trip form.
+      additionalProperties: false
+      required: [fps, duration, frameCount, t, views, events, animators, warnings]
+      properties:
+        fps:
+          type: [number, 'null']
+          description: The grid's rate; null with `at`.
+        duration:
+          type: number
+          description: '`end`: `until`, or the time the last started animation completes (0 when none does).'
+        frameCount:
+          type: integer
+          minimum: 1
+        t:
+          type: array
+          description: Frame times.
+          items: {type: number}
+        views:
+          $ref: '#/components/schemas/ViewFrames'
+        velocity:
+          allOf:
+            - $ref: '#/components/schemas/ViewFrames'
+          description: |
+            Only with `velocities: true`: per channel component (per matrix entry for transforms),
+            d(value)/dt in units per second, the right-hand second-order one-sided difference with a
+            1 µs step; exactly 0 where the value is held.
+        events:
+          type: array
+          description: |
+            Every state change at its exact time (not rounded to a frame, also after the last
+            frame): sorted by time, starts before the others, then by animation index.
+          items:
+            $ref: '#/components/schemas/RenderEvent'
+        animators:
+          type: object
+          description: One entry per animation id, in array order.
+          additionalProperties:
+            $ref: '#/components/schemas/AnimatorFrames'
+        warnings:
+          type: array
+          description: |
+            Always present. Structure Core Animation ignores (`keyTimes`, `timingFunctions`, TCB
+            counts), singular transforms interpolated discretely, UIKit's spring clamps.
+          items:
+            $ref: '#/components/schemas/Warning'
+    ViewFrames:
+      type: object
+      description: |
+        View → channel → one value per frame. Views in request order, each with the channels it
+        gave (in its order) then the default channels its animations target (in order of first
+        targeting).
+      additionalProperties:
+        type: object
+        additionalProperties:
+          type: array
+          items:
+            $ref: '#/components/schemas/FrameValue'
+    FrameValue:
+      description: |
+        A number for scalar channels (`alpha`, `cornerRadius`, scalar custom channels); an array
+        for array channels (`frame`, `bounds` and `backgroundColor` 4, `center` 2, custom channels
+        their length) and for transforms (`[a, b, c, d, tx, ty]`).
+      oneOf:
+        - type: number
+        - type: array
+          items: {type: number}
+    RenderEvent:
+      type: object
+      additionalProperties: false
+      required: [t, animation, type]
+      properties:
+        t:
+          type: number
+        animation:
+          type: string
+          description: The animation's id.
+        type:
+          type: string
+          enum: [start, pause, completion]
+          description: |
+            `start` at 0 for every animator that starts; `completion` at delay + active duration, or
+            `pause` there with `pausesOnCompletion`. (API.md's other event types come with commands,
+            interaction and physics.)
+        position:
+          type: string
+          enum: [end]
+          description: On `completion` only.
+    AnimatorFrames:
+      type: object
+      additionalProperties: false
+      required: [fraction, state, reversed]
+      description: One value per frame each.
+      properties:
+        fraction:
+          type: array
+          description: Time fraction over the whole run, repeats included; 0 during the delay, 1 from the end on.
+          items:
+            type: number
+            minimum: 0
+            maximum: 1
+        state:
+          type: array
+          description: |
+            `running` from 0 until the end, then `inactive` (`paused` with `pausesOnCompletion`);
+            `inactive` throughout with `autostart: false`. (`stopped` comes with commands.)
+          items:
+            type: string
+            enum: [inactive, running, paused, stopped]
+        reversed:
+          type: array
+          description: Always false in this build.
+          items: {type: boolean}
+    RenderCSV:
+      type: string
+      description: |
+        `text/csv; charset=utf-8`: a header `t` then one column per channel component,
+        `<view>.<channel><suffix>` in the order of the JSON `views`: `.x,.y,.w,.h` for `frame` and
+        `bounds`, `.r,.g,.b,.a` for `backgroundColor`, `.a,.b,.c,.d,.tx,.ty` for transforms, `.0`,
+        `.1`, … for `center` and array custom channels, no suffix for scalars (a name containing a
+        comma, a double quote, CR or LF is quoted as in RFC 4180); then one row per frame. Every line
+        ends with LF. No velocities, events, animators or warnings.
     Warning:
       type: object
       additionalProperties: false
@@ -1001,7 +1782,11 @@ components:
             - https://segue.dev/problems/too-large
             - https://segue.dev/problems/unsupported-media-type
             - https://segue.dev/problems/invalid-request
-          description: '`https://segue.dev/problems/<kind>`.'
+            - https://segue.dev/problems/not-implemented
+          description: |
+            `https://segue.dev/problems/<kind>`. `not-implemented` (422) refuses a member that is
+            part of API.md but not implemented by this build (render `commands`, `interaction`,
+            `transition`, and physics animations' `dynamics` and `velocity`).
         title:
           type: string
           description: The status's reason phrase.

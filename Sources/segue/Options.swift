@@ -56,6 +56,16 @@ struct ServeOptions {
             $0.service.limits.maxNumbers = count
             return true
         },
+        Setting(flag: "--max-views", variable: "SEGUE_MAX_VIEWS", help: "most views in a render (default 1000)") {
+            guard let count = Int($1), (1...1_000_000).contains(count) else { return false }
+            $0.service.limits.maxViews = count
+            return true
+        },
+        Setting(flag: "--max-animations", variable: "SEGUE_MAX_ANIMATIONS", help: "most animations and commands (default 10000)") {
+            guard let count = Int($1), (1...10_000_000).contains(count) else { return false }
+            $0.service.limits.maxAnimations = count
+            return true
+        },
         Setting(flag: "--timeout", variable: "SEGUE_TIMEOUT", help: "seconds an idle connection stays open (default 30)") {
             guard let seconds = UInt32($1), seconds > 0 else { return false }
             $0.listen.connectionTimeout = seconds

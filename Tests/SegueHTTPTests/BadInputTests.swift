@@ -139,6 +139,17 @@ final class BadInputTests: XCTestCase {
                 413, nil, kind: "too-large"),
             Row("render: wrong channel length", animation(#"{"view": "card", "duration": 1, "to": {"frame": [0, 0, 1]}}"#),
                 422, "/animations/0/to/frame"),
+            Row("render: alpha outside 0…1", #"{"views": {"card": {"alpha": 7}}}"#, 422, "/views/card/alpha"),
+            Row("render: colour component outside 0…1", #"{"views": {"card": {"backgroundColor": [2, 0, 0, 1]}}}"#, 422,
+                "/views/card/backgroundColor/0"),
+            Row("render: a number beyond 1e15", #"{"views": {"card": {"center": [1e308, 0]}}}"#, 422, "/views/card/center/0"),
+            Row("render: repeatCount forever", animation(#"{"view": "card", "duration": 1, "to": {"alpha": 0}, "repeatCount": "forever"}"#),
+                422, "/animations/0/repeatCount"),
+            Row("render: an animation ending past the duration limit",
+                animation(#"{"view": "card", "duration": 3000, "delay": 3000, "to": {"alpha": 0}}"#), 422, "/animations/0/duration"),
+            Row("render: a spring settling past the duration limit",
+                animation(#"{"view": "card", "timing": {"type": "spring", "damping": 0.001}, "to": {"alpha": 0}}"#), 422,
+                "/animations/0/timing"),
             Row("render: commands not implemented yet", #"{\#(view), "commands": []}"#, 422, "/commands", kind: "not-implemented"),
         ]
         for i in rows.indices { rows[i].path = "/v1/render" }

@@ -175,6 +175,23 @@ final class RenderScenarioTests: XCTestCase {
         }
     }
 
+    func testVelocitiesAreExactForVectorsAndZeroOnSteps() throws {
+        // A spring: (to − from) · p′(t) exactly, from the curve endpoint's own velocity.
+        let spring = #"{"type": "spring", "mass": 1, "stiffness": 100, "damping": 10}"#
+        let body = try render("""
+        {"at": [0, 0.1, 0.3], "velocities": true, "views": {"v": {"x": 10, "s": 0}},
+         "animations": [{"view": "v", "timing": \(spring), "to": {"x": 30}},
+                        {"view": "v", "duration": 1, "timing": "steps(4)", "to": {"s": 1}}]}
+        """)
+        let curve = service.respond(to: HTTPRequest(method: "POST", path: "/v1/curve",
+                                                    body: Array(#"{"timing": \#(spring), "at": [0, 0.1, 0.3]}"#.utf8)))
+        let expected = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(curve.body)) as? [String: Any])?["velocity"] as? [Double])
+        let velocity = try XCTUnwrap((body["velocity"] as? [String: Any])?["v"] as? [String: Any])
+        let x = try XCTUnwrap(velocity["x"] as? [Double])
+        for (got, want) in zip(x, expected) { XCTAssertEqual(got, 20 * want, accuracy: 1e-12 * abs(want)) }
+        XCTAssertEqual(velocity["s"] as? [Double], [0, 0, 0])
+    }
+
     func testVelocitiesAreRightHandDerivatives() throws {
         let body = try render("""
         {"fps": 4, "velocities": true, "views": {"v": {"x": 0}},

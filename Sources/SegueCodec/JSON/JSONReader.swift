@@ -362,6 +362,7 @@ private struct Cursor {
         var significantDigits = 0
         var droppedDigits = 0
         var exponent = 0
+        var exponentSaturated = false  // explicit exponent digits were skipped: `exponent` is inexact
 
         guard index < buffer.count, (digit0...digit9).contains(buffer[index]) else {
             if index < buffer.count, buffer[index] == 0x49 {
@@ -406,14 +407,14 @@ private struct Cursor {
             }
             var explicit = 0
             while index < buffer.count, (digit0...digit9).contains(buffer[index]) {
-                if explicit < 100_000 { explicit = explicit * 10 + Int(buffer[index] - digit0) }
+                if explicit < 100_000 { explicit = explicit * 10 + Int(buffer[index] - digit0) } else { exponentSaturated = true }
                 index += 1
             }
             exponent += exponentNegative ? -explicit : explicit
         }
 
         let value: Double
-        if droppedDigits == 0 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+        if droppedDigits == 0 && !exponentSaturated && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             let m = Double(mantissa)
             value = exponent < 0 ? m / exactPowersOfTen[-exponent] : m * exactPowersOfTen[exponent]
             return negative ? -value : value

@@ -38,7 +38,7 @@ public struct JSONWriter: TextOutputStream {
     /// round-trip text ("1e-05", "1.5", "1e+300").
     @inline(__always)
     public mutating func number(_ value: Double) {
-        if value == value.rounded(.towardZero) && value.magnitude < 9.2e18 {
+        if value == value.rounded(.towardZero) && value.magnitude < 0x1p63 {
             integer(Int64(value))
         } else {
             value.write(to: &self)

@@ -47,8 +47,9 @@ struct AnimationSpec: Sendable {
         let form = forms[0]
 
         // Timing (§6 rule 7).
+        // UIView animations default to easeInOut; a CAKeyframeAnimation's `values` to linear (§6 rule 11).
         let spec = try object.value("timing").map { value throws(Problem) in try TimingDecoder.decode(value, at: p / "timing") }
-            ?? .named(.easeInOut)
+            ?? .named(form == "values" ? .linear : .easeInOut)
         let givenDuration = try object.number("duration")
         if let givenDuration {
             try Check.positive(givenDuration, p / "duration")
@@ -57,7 +58,6 @@ struct AnimationSpec: Sendable {
                                       at: p / "duration")
             }
         }
-        var unboundedBecause = "", unboundedMember = "repeatCount"
         let curve: TimingCurve
         let duration: Double
         switch spec {
@@ -70,7 +70,8 @@ struct AnimationSpec: Sendable {
                 guard let givenDuration else {
                     throw Problem.invalid("the UIKit spring (dampingRatio) needs the animation's `duration`", at: p / "duration")
                 }
-                curve = .durationSpring(springSpec.resolve(duration: givenDuration, warnings: &warnings, at: p / "timing"),
+                curve = .durationSpring(springSpec.resolve(duration: givenDuration, warnings: &warnings, at: p / "timing",
+                                                           durationAt: p / "duration"),
                                         duration: givenDuration)
                 duration = givenDuration
             } else {
@@ -78,13 +79,9 @@ struct AnimationSpec: Sendable {
                     throw Problem.invalid("only the UIKit spring (dampingRatio) takes a `duration`; this spring runs for its "
                                           + "settling duration", at: p / "duration")
                 }
-                let spring = springSpec.resolve(duration: nil, warnings: &warnings, at: p / "timing")
+                let spring = springSpec.resolve(duration: nil, warnings: &warnings, at: p / "timing", durationAt: p / "duration")
                 curve = .spring(spring)
                 duration = spring.settlingDuration
-                if !duration.isFinite {
-                    unboundedBecause = "an undamped spring never settles"
-                    unboundedMember = "timing"
-                }
             }
         case .named(let name): curve = .cubicBezier(name.bezier); duration = try required(givenDuration, p)
         case .cubicBezier(let bezier): curve = .cubicBezier(bezier); duration = try required(givenDuration, p)
@@ -102,14 +99,11 @@ struct AnimationSpec: Sendable {
             switch value {
             case .string("infinite"):
                 repeatCount = .infinity
-                unboundedBecause = "it repeats forever"
-                unboundedMember = "repeatCount"
+            case .string(let other):
+                throw Problem.invalid("`repeatCount` is a number ≥ 0 or \"infinite\", not \"\(other.prefix(50))\"",
+                                      at: p / "repeatCount")
             case .number(let count):
                 try Check.nonNegative(count, p / "repeatCount")
-                guard count * duration <= limits.maxDuration else {
-                    throw Problem.invalid("\(count) repeats of \(duration) s exceed the limit of \(limits.maxDuration) s",
-                                          at: p / "repeatCount")
-                }
                 repeatCount = count
             default:
                 throw Problem.wrongType(at: p / "repeatCount", expected: "a number or \"infinite\"", found: value)
@@ -156,6 +150,15 @@ struct AnimationSpec: Sendable {
 
         let timing = ActiveTiming(curve: curve, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses,
                                   ignoresCurve: form != "to" && (mode == .paced || mode == .cubicPaced))
+        // The whole animation — delay, repeats, reversals, a spring's settling — ends within the
+        // duration limit (an unbounded one needs `until`, checked with the timeline).
+        let ends = delay + timing.activeDuration
+        guard !ends.isFinite || ends <= limits.maxDuration else {
+            let member = repeatCount != 1 || autoreverses ? "repeatCount" : (givenDuration == nil ? "timing" : "duration")
+            throw Problem.invalid("this animation ends at \(ends) s, beyond the limit of \(limits.maxDuration) s", at: p / member)
+        }
+        let unboundedMember = repeatCount.isInfinite ? "repeatCount" : "timing"
+        let unboundedBecause = repeatCount.isInfinite ? "it repeats forever" : "an undamped spring never settles"
         return AnimationSpec(index: index, id: id, view: view.name, delay: delay, autostart: autostart,
                              pausesOnCompletion: pausesOnCompletion, additive: additive, timing: timing, targets: targets,
                              unboundedBecause: unboundedBecause, unboundedMember: unboundedMember)
@@ -197,7 +200,7 @@ struct TargetContext {
         for member in members {
             let at = p / member.key
             let kind = try kind(of: member.key, at: at)
-            let value = try ChannelDecoder.value(member.value, kind: kind, at: at)
+            let value = try ChannelDecoder.value(member.value, name: member.key, kind: kind, at: at)
             targets.append(.init(channel: member.key, motion: .toward(directRotation: direct), target: value, pointer: at))
         }
         return targets
@@ -225,7 +228,7 @@ struct TargetContext {
             try keyframe.rejectUnknown()
             for member in members {
                 let at = p / i / "to" / member.key
-                let value = try ChannelDecoder.value(member.value, kind: kind(of: member.key, at: at), at: at)
+                let value = try ChannelDecoder.value(member.value, name: member.key, kind: kind(of: member.key, at: at), at: at)
                 if byChannel[member.key] == nil {
                     order.append(member.key)
                     pointers[member.key] = at
@@ -253,7 +256,7 @@ struct TargetContext {
         guard !entries.isEmpty else { throw Problem.invalid("`values` needs at least one value", at: pointer / "values") }
         var values: [ChannelValue] = []
         for (i, entry) in entries.enumerated() {
-            values.append(try ChannelDecoder.value(entry, kind: kind, at: pointer / "values" / i))
+            values.append(try ChannelDecoder.value(entry, name: channel, kind: kind, at: pointer / "values" / i))
         }
         func numbers(_ name: String) throws(Problem) -> [Double]? {
             try object.value(name).map { value throws(Problem) in try ChannelDecoder.numberArray(value, at: pointer / name) }
@@ -291,7 +294,8 @@ struct TargetContext {
             motion = .vectorTrack(track)
         }
         for warning in trackWarnings {
-            warnings.append(Warning(pointer: pointer / warning.member, detail: warning.detail))
+            let at = warning.index.map { pointer / warning.member / $0 } ?? pointer / warning.member
+            warnings.append(Warning(pointer: at, detail: warning.detail))
         }
         return [AnimationSpec.Target(channel: channel, motion: motion, target: values[values.count - 1], pointer: pointer / "values")]
     }

@@ -58,23 +58,40 @@ public enum ChannelKind: Sendable, Equatable {
 }
 
 enum ChannelDecoder {
-    /// A value for a channel of a known kind.
-    static func value(_ json: JSONValue, kind: ChannelKind, at pointer: JSONPointer) throws(Problem) -> ChannelValue {
+    /// Largest magnitude of a channel number: far beyond any screen, and small enough that no
+    /// interpolation between two values (or an overshoot of a few times the distance) overflows.
+    static let maxMagnitude = 1e15
+
+    /// A value for channel `name` of a known kind. Colours and alpha lie in 0…1 (API.md §1),
+    /// `cornerRadius` is ≥ 0, and every number within ±`maxMagnitude` (§6 rule 12: out of range
+    /// is a 422).
+    static func value(_ json: JSONValue, name: String, kind: ChannelKind, at pointer: JSONPointer) throws(Problem) -> ChannelValue {
+        let value: ChannelValue
         switch kind {
         case .scalar:
             guard case .number(let number) = json else {
                 throw Problem.wrongType(at: pointer, expected: "a number", found: json)
             }
-            return .vector([number])
+            value = .vector([number])
         case .array(let count):
             let numbers = try numberArray(json, at: pointer)
             guard numbers.count == count else {
                 throw Problem.invalid("\(pointer.display) must hold \(count) numbers, not \(numbers.count)", at: pointer)
             }
-            return .vector(numbers)
+            value = .vector(numbers)
         case .transform:
-            return .transform(try transform(json, at: pointer))
+            value = .transform(try transform(json, at: pointer))
         }
+        for (i, number) in value.numbers.enumerated() {
+            let at = kind == .scalar || kind == .transform ? pointer : pointer / i
+            try Check.within(number, -maxMagnitude...maxMagnitude, at)
+            switch name {
+            case "alpha", "backgroundColor": try Check.within(number, 0...1, at)
+            case "cornerRadius": try Check.nonNegative(number, at)
+            default: break
+            }
+        }
+        return value
     }
 
     /// The kind of a custom channel from its first value: a number or an array of numbers.

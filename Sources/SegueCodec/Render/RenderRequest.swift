@@ -94,10 +94,8 @@ public struct RenderRequest: Sendable {
                     }
                 }
                 let track = ChannelTrack(initial: channel.value, animations: layers)
-                for singular in track.singularTransforms {
-                    warnings.append(Warning(pointer: pointers[singular.order] ?? root / "animations" / singular.order,
-                                            detail: "a singular transform (\(singular.end)) cannot be decomposed: interpolated "
-                                                + "discretely at progress 0.5; give both ends as components to animate it"))
+                for note in track.notes {
+                    warnings.append(Warning(pointer: pointers[note.order] ?? root / "animations" / note.order, detail: note.detail))
                 }
                 outputs.append(Output(view: view.name, channel: channel.name, kind: channel.kind, track: track))
             }

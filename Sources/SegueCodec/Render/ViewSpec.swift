@@ -39,7 +39,7 @@ struct ViewSpec: Sendable {
             var kind = ChannelKind.builtIn(member.key)
             if kind == nil { kind = try ChannelDecoder.customKind(member.value, at: at) }
             guard let kind else { continue }
-            channels.append(Channel(name: member.key, kind: kind, value: try ChannelDecoder.value(member.value, kind: kind, at: at)))
+            channels.append(Channel(name: member.key, kind: kind, value: try ChannelDecoder.value(member.value, name: member.key, kind: kind, at: at)))
         }
         let names = Set(channels.map(\.name))
         if names.contains("frame"), let clash = ["center", "bounds"].first(where: names.contains) {

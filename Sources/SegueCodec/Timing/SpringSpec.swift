@@ -51,7 +51,8 @@ public struct SpringSpec: Sendable, Equatable {
 
     /// The engine spring. `duration` is required by (and only used for) the UIKit set; clamps UIKit
     /// applies are reported as warnings (API.md §6 rule 12).
-    public func resolve(duration: Double?, warnings: inout [Warning], at pointer: JSONPointer) -> Spring {
+    public func resolve(duration: Double?, warnings: inout [Warning], at pointer: JSONPointer,
+                        durationAt durationPointer: JSONPointer = JSONPointer(["duration"])) -> Spring {
         let v = initialVelocity
         switch parameters {
         case .uikit(let ratio):
@@ -61,7 +62,7 @@ public struct SpringSpec: Sendable, Equatable {
                                         detail: "UIKit clamps dampingRatio \(ratio) to [FLT_EPSILON, 1] for its solve"))
             }
             if solution.clampedDuration, let duration {
-                warnings.append(Warning(pointer: JSONPointer(["duration"]),
+                warnings.append(Warning(pointer: durationPointer,
                                         detail: "UIKit clamps the spring's duration \(duration) s to [0.01, 10] s for its solve"))
             }
             return solution.spring

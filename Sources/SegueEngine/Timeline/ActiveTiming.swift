@@ -32,10 +32,16 @@ public struct ActiveTiming: Sendable {
 
     /// Progress at local time τ in [0, activeDuration): the curve at the position within the
     /// current pass, running backwards in the second half of an autoreversing repeat.
-    public func progress(at tau: Double) -> Double {
+    public func progress(at tau: Double) -> Double { sample(at: tau).progress }
+
+    /// Progress and d(progress)/dτ (right-hand) at local time τ in [0, activeDuration): the
+    /// curve at the position within the current pass, running backwards (negated velocity) in
+    /// the second half of an autoreversing repeat.
+    public func sample(at tau: Double) -> (progress: Double, velocity: Double) {
         let phase = tau - cycle * (tau / cycle).rounded(.down)
-        let position = autoreverses && phase >= duration ? 2 * duration - phase : phase
-        if ignoresCurve { return position / duration }
-        return curve.sample(at: position, duration: duration).progress
+        let backwards = autoreverses && phase >= duration
+        let position = backwards ? 2 * duration - phase : phase
+        let forward = ignoresCurve ? (position / duration, 1 / duration) : curve.sample(at: position, duration: duration)
+        return (forward.0, backwards ? -forward.1 : forward.1)
     }
 }

@@ -86,9 +86,18 @@ enum ResolvedMotion: Sendable {
         }
     }
 
-    /// The transform end that is singular and forces a discrete interpolation, if any.
-    var singularEnd: TransformInterpolator.Singular? {
-        if case .transform(let interpolator) = self, interpolator.isDiscrete { return interpolator.singularEnd }
-        return nil
+    /// What Core Animation would do quietly here and a client should hear about: singular
+    /// transform ends interpolated discretely (§6 rule 6), for a `to` or for keyframes.
+    var notes: [String] {
+        switch self {
+        case .transform(let interpolator) where interpolator.isDiscrete:
+            let end = interpolator.singularEnd.map { "\($0)" } ?? "an end"
+            return ["a singular transform (\(end)) cannot be decomposed: interpolated discretely at progress 0.5; "
+                    + "give both ends as components to animate it"]
+        case .transformTrack(let track):
+            return track.warnings.map(\.detail)
+        default:
+            return []
+        }
     }
 }

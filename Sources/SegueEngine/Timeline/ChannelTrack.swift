@@ -26,13 +26,15 @@ public struct ChannelTrack: Sendable {
         }
     }
 
-    /// A layer whose transform ends are singular, interpolated discretely (§6 rule 6).
-    public struct SingularTransform: Sendable {
+    /// Something a layer does that Core Animation would do quietly (a singular transform
+    /// interpolated discretely), for the response's warnings.
+    public struct Note: Sendable {
+        /// The animation's index in the request.
         public var order: Int
-        public var end: TransformInterpolator.Singular
+        public var detail: String
     }
 
-    public private(set) var singularTransforms: [SingularTransform] = []
+    public private(set) var notes: [Note] = []
 
     public init(initial: ChannelValue, animations: [ChannelAnimation]) {
         self.initial = initial
@@ -41,7 +43,11 @@ public struct ChannelTrack: Sendable {
             let model = layers.last?.animation.target ?? initial
             let from = animation.additive ? model : value(at: animation.start)
             let motion = ResolvedMotion(animation.motion, from: from, to: animation.target)
-            if let end = motion.singularEnd { singularTransforms.append(SingularTransform(order: animation.order, end: end)) }
+            // `values` tracks were resolved (and warned about) by the codec; resolved motions of
+            // `to` and UIView keyframes report here.
+            if case .transformTrack = animation.motion {} else {
+                notes += motion.notes.map { Note(order: animation.order, detail: $0) }
+            }
             layers.append(Layer(animation: animation, model: model, motion: motion))
         }
     }
@@ -62,9 +68,38 @@ public struct ChannelTrack: Sendable {
         return result
     }
 
-    /// d(value)/dt, right-hand (§6 rule 4), by a second-order one-sided difference. Where the
-    /// value is held (before a start, after completion, on plateaus) it is exactly 0.
+    /// d(value)/dt, right-hand, per component (§6 rule 4). Vector layers moving toward a target
+    /// are exact: (to − from) · p′(τ), summed over the additive layers, 0 wherever a value is held
+    /// (before a start, during a delay, after completion, on steps) and ±greatestFiniteMagnitude
+    /// where a slope is infinite. Transforms and keyframe tracks, whose value is not linear in
+    /// progress, use a second-order one-sided difference (exactly 0 where the value is held).
     public func velocity(at t: Double) -> [Double] {
+        var owner = -1, started = 0
+        while started < layers.count && layers[started].animation.start <= t {
+            if !layers[started].animation.additive { owner = started }
+            started += 1
+        }
+        var result = [Double](repeating: 0, count: initial.numbers.count)
+        var i = max(owner, 0)
+        while i < started {
+            let layer = layers[i]
+            guard case .vectorLerp(let from, let to) = layer.motion else { return numericVelocity(at: t) }
+            let tau = t - layer.animation.start
+            if tau < layer.animation.timing.activeDuration {
+                let rate = layer.animation.timing.sample(at: tau).velocity
+                for k in result.indices where k < from.count && k < to.count {
+                    result[k] += (to[k] - from[k]) * rate
+                }
+            }
+            i += 1
+        }
+        for k in result.indices where !result[k].isFinite {
+            result[k] = result[k].isNaN ? 0 : (result[k] > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
+        }
+        return result
+    }
+
+    private func numericVelocity(at t: Double) -> [Double] {
         let h = Self.differenceStep
         let f0 = value(at: t).numbers, f1 = value(at: t + h).numbers, f2 = value(at: t + 2 * h).numbers
         var out = f0
