@@ -36,13 +36,7 @@ public struct CurveRequest: Sendable {
         let timing = try TimingDecoder.decode(timingValue, at: root / "timing")
 
         let givenDuration = try object.number("duration")
-        if let givenDuration {
-            try Check.positive(givenDuration, root / "duration")
-            guard givenDuration <= limits.maxDuration else {
-                throw Problem.invalid("`duration` must be ≤ the limit of \(limits.maxDuration) s, not \(givenDuration)",
-                                      at: root / "duration")
-            }
-        }
+        if let givenDuration { try Check.duration(givenDuration, limits: limits, root / "duration") }
         let sampling = try decodeSampling(&object, limits: limits)
         try object.rejectUnknown()
 
@@ -50,17 +44,8 @@ public struct CurveRequest: Sendable {
         let curve: TimingCurve
         let duration: Double
         switch timing {
-        case .named(let name):
-            curve = .cubicBezier(name.bezier)
-            duration = givenDuration ?? 1
-        case .cubicBezier(let bezier):
-            curve = .cubicBezier(bezier)
-            duration = givenDuration ?? 1
-        case .steps(let steps):
-            curve = .steps(steps)
-            duration = givenDuration ?? 1
-        case .piecewiseLinear(let points):
-            curve = .piecewiseLinear(points)
+        case .named, .cubicBezier, .steps, .piecewiseLinear:
+            curve = timing.fractionCurve ?? .cubicBezier(.linear)
             duration = givenDuration ?? 1
         case .spring(let spec):
             if spec.takesDuration {

@@ -100,6 +100,14 @@ public enum Check {
         }
     }
 
+    /// A duration in seconds: > 0 and within the duration limit.
+    public static func duration(_ value: Double, limits: Limits, _ pointer: JSONPointer) throws(Problem) {
+        try positive(value, pointer)
+        guard value <= limits.maxDuration else {
+            throw Problem.invalid("\(pointer.display) must be ≤ the limit of \(limits.maxDuration) s, not \(value)", at: pointer)
+        }
+    }
+
     /// An integral number in `range`, returned as `Int` without any trapping conversion.
     public static func integer(_ value: Double, _ range: ClosedRange<Int>, _ pointer: JSONPointer) throws(Problem) -> Int {
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {

@@ -51,13 +51,7 @@ struct AnimationSpec: Sendable {
         let spec = try object.value("timing").map { value throws(Problem) in try TimingDecoder.decode(value, at: p / "timing") }
             ?? .named(form == "values" ? .linear : .easeInOut)
         let givenDuration = try object.number("duration")
-        if let givenDuration {
-            try Check.positive(givenDuration, p / "duration")
-            guard givenDuration <= limits.maxDuration else {
-                throw Problem.invalid("`duration` must be ≤ the limit of \(limits.maxDuration) s, not \(givenDuration)",
-                                      at: p / "duration")
-            }
-        }
+        if let givenDuration { try Check.duration(givenDuration, limits: limits, p / "duration") }
         let curve: TimingCurve
         let duration: Double
         switch spec {
@@ -83,10 +77,9 @@ struct AnimationSpec: Sendable {
                 curve = .spring(spring)
                 duration = spring.settlingDuration
             }
-        case .named(let name): curve = .cubicBezier(name.bezier); duration = try required(givenDuration, p)
-        case .cubicBezier(let bezier): curve = .cubicBezier(bezier); duration = try required(givenDuration, p)
-        case .steps(let steps): curve = .steps(steps); duration = try required(givenDuration, p)
-        case .piecewiseLinear(let points): curve = .piecewiseLinear(points); duration = try required(givenDuration, p)
+        case .named, .cubicBezier, .steps, .piecewiseLinear:
+            curve = spec.fractionCurve ?? .cubicBezier(.linear)
+            duration = try required(givenDuration, p)
         }
 
         let delay = try object.number("delay") ?? 0

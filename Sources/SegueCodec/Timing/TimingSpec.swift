@@ -25,9 +25,16 @@ public enum TimingSpec: Sendable, Equatable {
         }
     }
 
-    public var isSpring: Bool {
-        if case .spring = self { return true }
-        return false
+    /// The engine curve of a time-fraction timing (every type but springs, whose curve depends
+    /// on their parameter set and duration).
+    public var fractionCurve: TimingCurve? {
+        switch self {
+        case .named(let name): .cubicBezier(name.bezier)
+        case .cubicBezier(let bezier): .cubicBezier(bezier)
+        case .steps(let steps): .steps(steps)
+        case .piecewiseLinear(let curve): .piecewiseLinear(curve)
+        case .spring: nil
+        }
     }
 
     /// The normalised object form (API.md §3, §6 rule 24).
