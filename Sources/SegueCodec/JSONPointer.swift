@@ -23,11 +23,12 @@ public struct JSONPointer: Sendable, Equatable, CustomStringConvertible {
         var out = ""
         for component in components {
             out.append("/")
-            for ch in component {
-                switch ch {
+            // Per scalar, not per Character: "/" followed by a combining mark is one Character.
+            for scalar in component.unicodeScalars {
+                switch scalar {
                 case "~": out.append("~0")
                 case "/": out.append("~1")
-                default: out.append(ch)
+                default: out.unicodeScalars.append(scalar)
                 }
             }
         }
