@@ -20,6 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     checkValue(value, depth: 0)
+    checkNumberLiteral(value, input)
 
     // Re-encode with the writer, re-parse, and demand the same value (−0 is written as 0).
     let written = value.bytes
@@ -44,8 +45,17 @@ private func checkRejection(_ problem: Problem, _ input: [UInt8]) {
     guard problem.status == 400, failureKinds.contains(problem.kind) else {
         fatalError("unexpected problem \(problem.status) \(problem.kind) for \(printable(input))")
     }
-    guard let pointer = problem.pointer, pointer.isEmpty || pointer.hasPrefix("/") else {
+    // (Scalar-wise: a member name may start with a combining mark, which `hasPrefix("/")` would
+    // see as part of the first Character.)
+    guard let pointer = problem.pointer, pointer.isEmpty || pointer.unicodeScalars.first == "/" else {
         fatalError("a parse failure without a JSON Pointer for \(printable(input))")
+    }
+    // RFC 6901: `~` only as the escapes `~0` and `~1` (also before a combining mark).
+    let scalars = Array(pointer.unicodeScalars)
+    for (i, scalar) in scalars.enumerated() where scalar == "~" {
+        guard i + 1 < scalars.count, scalars[i + 1] == "0" || scalars[i + 1] == "1" else {
+            fatalError("malformed JSON Pointer \(pointer.debugDescription) for \(printable(input))")
+        }
     }
     // Any non-ASCII byte or control character outside a string is a syntax error, so an
     // all-ASCII input can never be refused as invalid UTF-8.
@@ -71,6 +81,20 @@ private func checkValue(_ value: JSONValue, depth: Int) {
         }
     case .null, .bool, .string:
         break
+    }
+}
+
+/// A document that is one number literal must read as the standard library's correctly rounded
+/// parse of the same text (an independent check of the reader's fast path).
+private func checkNumberLiteral(_ value: JSONValue, _ input: [UInt8]) {
+    guard case .number(let number) = value else { return }
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    guard let first = input.firstIndex(where: { !isSpace($0) }), let last = input.lastIndex(where: { !isSpace($0) }) else {
+        fatalError("a number parsed from blank input")
+    }
+    let text = String(decoding: input[first...last], as: UTF8.self)
+    guard let expected = Double(text), expected.bitPattern == number.bitPattern else {
+        fatalError("\(text) reads as \(number) (0x\(String(number.bitPattern, radix: 16))), not \(Double(text).map { "\($0)" } ?? "nil")")
     }
 }
 

@@ -67,7 +67,7 @@ seed numbers '[0, -0, 1, -1, 0.1, -0.0, 1e5, 1E-5, 1.5e+300, 4.9e-324, 1.7976931
 seed number '2.2250738585072011e-308'
 seed scalars 'true'
 seed nested '[[[[{"a":[{"b":{}}]}]]]]'
-printf '{"\xd6\x96n// ig":' > "$corpus/seed-combining-name.json"  # once a false alarm of the harness
+printf '{"\xd6\x96n// ig":' > "$corpus/seed-combining-name.json"  # a member name starting with a combining mark
 
 # A dictionary of JSON tokens helps the mutator build syntax.
 cat > "$out/json.dict" <<'DICT'

@@ -1,0 +1,199 @@
+import Foundation
+import SegueCodec
+import XCTest
+
+/// The writer's text rules (API.md §1 and §6 rule 23): integral numbers without a fraction, −0 as
+/// 0, otherwise the shortest text that reads back to the same double; strings with exactly the
+/// mandatory escapes and everything else passed through as UTF-8.
+final class JSONWriterTests: XCTestCase {
+
+    // MARK: Numbers
+
+    func testIntegralNumbersHaveNoFraction() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (1, "1"), (-1, "-1"), (42, "42"), (-3, "-3"), (100, "100"), (1e15, "1000000000000000"),
+            (1e16, "10000000000000000"), (1e18, "1000000000000000000"), (123456789012, "123456789012"),
+            (0x1p52, "4503599627370496"), (0x1p53, "9007199254740992"), (0x1p53 + 2, "9007199254740994"),
+            (-0x1p53, "-9007199254740992"), (0x1p62, "4611686018427387904"),
+            // Every integral double below 2^63 in magnitude prints as an integer, up to the largest one.
+            (9.2e18, "9200000000000000000"), (0x1p63.nextDown, "9223372036854774784"),
+            (-0x1p63.nextDown, "-9223372036854774784"),
+        ]
+        for (value, text) in cases {
+            XCTAssertEqual(written(value), text, "\(value)")
+        }
+    }
+
+    func testNegativeZeroPrintsAsZero() {
+        XCTAssertEqual(written(-0.0), "0")
+        XCTAssertEqual(written(0.0), "0")
+        XCTAssertEqual(String(decoding: JSONValue.array([.number(-0.0), .number(0)]).bytes, as: UTF8.self), "[0,0]")
+        var writer = JSONWriter()
+        writer.numbers([-0.0, 1, -0.5])
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "[0,1,-0.5]")
+    }
+
+    func testNonIntegralNumbersUseTheShortestRoundTripText() {
+        let cases: [(Double, String)] = [
+            (0.1, "0.1"), (-0.1, "-0.1"), (0.5, "0.5"), (1.5, "1.5"), (-2.25, "-2.25"), (123.456, "123.456"),
+            (0.30000000000000004, "0.30000000000000004"), (1.0 / 3, "0.3333333333333333"), (2.0 / 3, "0.6666666666666666"),
+            (.pi, "3.141592653589793"), (0.0001, "0.0001"), (1e-5, "1e-05"), (-1e-5, "-1e-05"), (1.5e-7, "1.5e-07"),
+            (1 + .ulpOfOne, "1.0000000000000002"), (4503599627370495.5, "4503599627370495.5"),
+            (.leastNonzeroMagnitude, "5e-324"), (.leastNormalMagnitude, "2.2250738585072014e-308"),
+            (1e-300, "1e-300"),
+            // Integral but at or beyond 2^63: Swift's exponent form (no fraction digits needed).
+            (0x1p63, "9.223372036854776e+18"), (-0x1p63, "-9.223372036854776e+18"), (1e19, "1e+19"),
+            (1e300, "1e+300"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+            (-.greatestFiniteMagnitude, "-1.7976931348623157e+308"),
+        ]
+        for (value, text) in cases {
+            XCTAssertEqual(written(value), text, "\(value)")
+            XCTAssertTrue(isJSONNumber(text), text)
+        }
+    }
+
+    func testExponentFormsAreValidJSON() throws {
+        // Swift writes two-digit exponents with a sign ("1e-05", "1e+300"): RFC 8259 allows leading
+        // zeros and a sign in the exponent, and both readers read the same double back.
+        for value in [1e-5, 1e-7, 1.5e-10, .leastNonzeroMagnitude, 1e22, 1e23, 1e100, 1e300, 0x1p63, 1.7976931348623157e308, 2.5e-308] {
+            for number in [value, -value] {
+                let text = written(number)
+                XCTAssertTrue(isJSONNumber(text), text)
+                guard case .number(let reread) = try JSONReader.parse(Array(text.utf8), maxDepth: 1) else {
+                    return XCTFail("\(text) is not a number")
+                }
+                XCTAssertEqual(reread.bitPattern, number.bitPattern, text)
+                let object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+                XCTAssertEqual((object as? NSNumber)?.doubleValue, number, text)
+            }
+        }
+    }
+
+    func testRandomNumbersAreValidJSONAndShortest() throws {
+        var state: UInt64 = 0x1234_5678
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407  // LCG, deterministic
+            let value = Double(bitPattern: state)
+            guard value.isFinite else { continue }
+            let text = written(value)
+            XCTAssertTrue(isJSONNumber(text), text)
+            // Shortest: no other representation with fewer significant digits reads back to it
+            // (Swift's description guarantees this; check that the writer used it, or the integer).
+            if value != value.rounded(.towardZero) || value.magnitude >= 0x1p63 {
+                XCTAssertEqual(text, "\(value)")
+            }
+            XCTAssertEqual(Double(text)?.bitPattern, (value == 0 ? 0.0 : value).bitPattern, text)
+        }
+    }
+
+    func testIntegerWriter() {
+        for (value, text) in [(Int64(0), "0"), (7, "7"), (-7, "-7"), (Int64.max, "9223372036854775807"),
+                              (Int64.min, "-9223372036854775808"), (1_000_000, "1000000")] {
+            var writer = JSONWriter()
+            writer.integer(value)
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), text)
+        }
+    }
+
+    // MARK: Strings
+
+    func testMandatoryEscapes() {
+        XCTAssertEqual(writtenString("a\"b"), #""a\"b""#)
+        XCTAssertEqual(writtenString("a\\b"), #""a\\b""#)
+        XCTAssertEqual(writtenString("\n\r\t"), #""\n\r\t""#)
+        XCTAssertEqual(writtenString("/"), #""/""#)  // the solidus need not be escaped
+        XCTAssertEqual(writtenString("\u{8}\u{C}"), #""\u0008\u000c""#)
+        XCTAssertEqual(writtenString("\u{0}"), #""\u0000""#)
+        XCTAssertEqual(writtenString("\u{1F}"), #""\u001f""#)
+        XCTAssertEqual(writtenString(""), #""""#)
+        XCTAssertEqual(writtenString("\\\"\\"), #""\\\"\\""#)
+    }
+
+    func testAllControlCharactersAreEscaped() throws {
+        for code in 0..<0x20 {
+            let scalar = Unicode.Scalar(UInt8(code))
+            let bytes = writtenBytes(String(scalar))
+            XCTAssertFalse(bytes.contains { $0 < 0x20 }, "U+\(code) written raw")
+            let expected: String
+            switch code {
+            case 0x0A: expected = #""\n""#
+            case 0x0D: expected = #""\r""#
+            case 0x09: expected = #""\t""#
+            default: expected = "\"\\u00" + (code < 16 ? "0" : "1") + String(code % 16, radix: 16) + "\""
+            }
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
+            XCTAssertEqual(try JSONReader.parse(bytes, maxDepth: 1), .string(String(scalar)))
+            XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? String, String(scalar))
+        }
+    }
+
+    func testNonASCIIPassesThroughAsUTF8() throws {
+        for text in ["é", "€", "😀", "𝄞", "\u{7F}", "\u{80}", "\u{A0}", "\u{2028}\u{2029}", "\u{FEFF}", "\u{FFFF}",
+                     "\u{10FFFF}", "e\u{301}", "👩‍👩‍👧", "日本語", "Ω≈ç√"] {
+            XCTAssertEqual(writtenBytes(text), [0x22] + Array(text.utf8) + [0x22], text)
+        }
+    }
+
+    func testEveryScalarRoundTrips() throws {
+        // All of Unicode's scalar values in one string (4.3 MB of UTF-8), through the writer and
+        // both readers.
+        var scalars = String.UnicodeScalarView()
+        for value in UInt32(0)...0x10FFFF {
+            if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+        }
+        let text = String(scalars)
+        let bytes = writtenBytes(text)
+        guard case .string(let reread) = try JSONReader.parse(bytes, maxDepth: 1) else { return XCTFail("not a string") }
+        XCTAssertTrue(reread.unicodeScalars.elementsEqual(text.unicodeScalars))
+        let foundation = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? String
+        XCTAssertTrue(foundation?.unicodeScalars.elementsEqual(text.unicodeScalars) ?? false)
+        // Only the 32 control characters, the quote and the backslash grow.
+        XCTAssertEqual(bytes.count, text.utf8.count + 2 + 1 + 1 + 3 * 1 + 5 * 29)
+    }
+
+    // MARK: Values
+
+    func testValuesAreCompactAndKeepMemberOrder() throws {
+        let value = JSONValue.object([
+            .init("z", .array([.number(1), .bool(true), .bool(false), .null, .string("x")])),
+            .init("a", .object([])),
+            .init("m\"", .array([])),
+            .init("n", .number(-0.5)),
+        ])
+        let text = String(decoding: value.bytes, as: UTF8.self)
+        XCTAssertEqual(text, #"{"z":[1,true,false,null,"x"],"a":{},"m\"":[],"n":-0.5}"#)
+        XCTAssertEqual(try JSONReader.parse(value.bytes, maxDepth: 64), value)
+    }
+
+    func testPiecesAndKeys() {
+        var writer = JSONWriter()
+        writer.byte(0x7B)
+        writer.key("a", first: true)
+        writer.number(1)
+        writer.key("b")
+        writer.raw("null")
+        writer.byte(0x7D)
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), #"{"a":1,"b":null}"#)
+    }
+
+    // MARK: Helpers
+
+    private func written(_ value: Double) -> String {
+        var writer = JSONWriter()
+        writer.number(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private func writtenBytes(_ text: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.string(text)
+        return writer.bytes
+    }
+
+    private func writtenString(_ text: String) -> String { String(decoding: writtenBytes(text), as: UTF8.self) }
+
+    /// The RFC 8259 number grammar.
+    private func isJSONNumber(_ text: String) -> Bool {
+        text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+    }
+}
