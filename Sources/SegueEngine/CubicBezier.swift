@@ -115,9 +115,7 @@ public struct CubicBezier: Sendable {
         var i = 1
         while i < 10 && table[i] < x { i += 1 }
         var lo = Double(i - 1) * 0.1, hi = Double(i) * 0.1
-        // X(lo) and X(hi) are table[i − 1] and table[i], recomputed bit for bit: cheaper than
-        // indexing the table with a variable, which copies it.
-        let lower = Self.cubic(ax, bx, cx, lo), span = Self.cubic(ax, bx, cx, hi) - lower
+        let lower = table[i - 1], span = table[i] - lower
         var t = span > 0 ? lo + (x - lower) / span * 0.1 : 0.5 * (lo + hi)
 
         // Newton, shrinking the bracket with every iterate; a step leaving it ends the phase.

@@ -52,28 +52,46 @@ public struct DampedOscillator: Sendable, Equatable {
         frequency = omega0 * abs(zeta - 1).squareRoot() * (zeta + 1).squareRoot()
     }
 
+    /// One motion of the oscillator: its initial state and the coefficients of the sine terms,
+    /// computed once so that a sample costs one exponential and one sin/cos (or cosh/sinh) pair.
+    public struct Trajectory: Sendable, Equatable {
+        public let y0: Double, v0: Double
+        /// (v0 + a·y0)/ω and (a·v0 + ω0²·y0)/ω, ω = ωd or ωo (unused when ζ = 1).
+        @usableFromInline let positionSine: Double, velocitySine: Double
+    }
+
+    public func trajectory(y0: Double, v0: Double) -> Trajectory {
+        Trajectory(y0: y0, v0: v0, positionSine: (v0 + decayRate * y0) / frequency,
+                   velocitySine: (decayRate * v0 + naturalFrequency * naturalFrequency * y0) / frequency)
+    }
+
     /// Displacement from rest and its velocity at t for y(0) = y0, y'(0) = v0 (absolute units).
     @inlinable
     public func state(y0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
-        let a = decayRate, omega0 = naturalFrequency, w = frequency, phase = w * t
+        state(trajectory(y0: y0, v0: v0), at: t)
+    }
+
+    @inlinable
+    public func state(_ motion: Trajectory, at t: Double) -> (position: Double, velocity: Double) {
+        let a = decayRate, omega0 = naturalFrequency, phase = frequency * t
         let cosine: Double, sine: Double
         if dampingRatio < 1 {
             // The stdlib's _cos/_sin are the LLVM intrinsics, which LLVM fuses into one
             // sincos call (Glibc's module does not export sincos); same libm results.
             (cosine, sine) = (_cos(phase), _sin(phase))
         } else if dampingRatio == 1 {
-            let decay = exp(-omega0 * t), rate = v0 + omega0 * y0
-            return ((y0 + rate * t) * decay, (v0 - omega0 * rate * t) * decay)
+            let decay = exp(-omega0 * t), rate = motion.v0 + omega0 * motion.y0
+            return ((motion.y0 + rate * t) * decay, (motion.v0 - omega0 * rate * t) * decay)
         } else if phase < Self.hyperbolicLimit {
             (cosine, sine) = (cosh(phase), sinh(phase))
         } else {
-            return twoRootState(y0: y0, v0: v0, at: t)
+            return twoRootState(y0: motion.y0, v0: motion.v0, at: t)
         }
         // Under-damped (trigonometric) and over-damped (hyperbolic) forms share this shape.
         let decay = exp(-a * t)
         return (
-            decay * (y0 * cosine + (v0 + a * y0) / w * sine),
-            decay * (v0 * cosine - (a * v0 + omega0 * omega0 * y0) / w * sine)
+            decay * (motion.y0 * cosine + motion.positionSine * sine),
+            decay * (motion.v0 * cosine - motion.velocitySine * sine)
         )
     }
 

@@ -36,6 +36,8 @@ public struct Spring: Sendable, Equatable {
     public let initialVelocity: Double
     public let allowsOverdamping: Bool
     @usableFromInline let oscillator: DampedOscillator
+    /// The motion from displacement −1 with the initial velocity, precomputed for sampling.
+    @usableFromInline let motion: DampedOscillator.Trajectory
 
     public init(
         mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0,
@@ -48,6 +50,7 @@ public struct Spring: Sendable, Equatable {
         self.initialVelocity = initialVelocity
         self.allowsOverdamping = allowsOverdamping
         oscillator = DampedOscillator(mass: mass, stiffness: stiffness, damping: self.damping)
+        motion = oscillator.trajectory(y0: -1, v0: initialVelocity)
     }
 
     /// ζ = c/(2√(km)).
@@ -72,7 +75,7 @@ public struct Spring: Sendable, Equatable {
     @inlinable
     public func sample(at t: Double) -> (progress: Double, velocity: Double) {
         if t < 0 { return (0, 0) }
-        let state = oscillator.state(y0: -1, v0: initialVelocity, at: t)
+        let state = oscillator.state(motion, at: t)
         return (1 + state.position, state.velocity)
     }
 
