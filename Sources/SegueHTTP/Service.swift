@@ -5,6 +5,9 @@ public struct ServiceConfiguration: Sendable {
     public var limits = Limits()
     /// `Access-Control-Allow-Origin` on every response.
     public var corsOrigin = "*"
+    /// Responses kept for identical requests (0 turns the cache off) and their total body bytes.
+    public var cacheEntries = 4096
+    public var cacheBytes = 64 << 20
 
     public init() {}
 }
@@ -13,9 +16,11 @@ public struct ServiceConfiguration: Sendable {
 /// problem+json error model. Pure: a request in, a response out; the transport is elsewhere.
 public struct SegueService: Sendable {
     public let configuration: ServiceConfiguration
+    let cache: ResponseCache
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
+        cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
     }
 
     /// A route: its methods (HEAD answers wherever GET does) and its handler.
@@ -82,8 +87,15 @@ public struct SegueService: Sendable {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             return response
         }
+        // A deterministic answer computed before is answered again, revalidation included.
+        let key = method == "POST" && cache.capacity > 0 ? ResponseCache.key(for: request) : nil
+        if let key, let cached = cache.lookup(key) {
+            return revalidated(cached, request: request)
+        }
         do {
-            return try success(route.handler(self, request), request: request)
+            let response = try success(route.handler(self, request), request: request)
+            if let key { cache.store(response, for: key) }
+            return response
         } catch {
             return problem(error)
         }
@@ -170,6 +182,12 @@ public struct SegueService: Sendable {
         var response = tagged(tag.finish(), status: 200, headers: headers, body: [], request: request)
         if response.status == 200 { response.stream = sectioned }
         return response
+    }
+
+    /// A cached 200 answered as 304 when `If-None-Match` matches its tag.
+    func revalidated(_ cached: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
+        guard let tag = cached.header("ETag"), EntityTag.matches(request.headers["if-none-match"], tag) else { return cached }
+        return HTTPResponse(status: 304, headers: cached.headers.filter { $0.name != "Content-Type" && $0.name != "Content-Encoding" })
     }
 
     /// Adds the `ETag`, answering 304 when `If-None-Match` matches it.

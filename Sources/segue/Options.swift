@@ -66,6 +66,17 @@ struct ServeOptions {
             $0.service.limits.maxAnimations = count
             return true
         },
+        Setting(flag: "--cache-entries", variable: "SEGUE_CACHE_ENTRIES",
+                help: "responses kept for identical requests (default 4096; 0 turns the cache off)") {
+            guard let count = Int($1), (0...10_000_000).contains(count) else { return false }
+            $0.service.cacheEntries = count
+            return true
+        },
+        Setting(flag: "--cache-bytes", variable: "SEGUE_CACHE_BYTES", help: "total body bytes the cache keeps (default 67108864)") {
+            guard let bytes = Int($1), bytes >= 0, bytes <= 1 << 40 else { return false }
+            $0.service.cacheBytes = bytes
+            return true
+        },
         Setting(flag: "--timeout", variable: "SEGUE_TIMEOUT", help: "seconds an idle connection stays open (default 30)") {
             guard let seconds = UInt32($1), seconds > 0 else { return false }
             $0.listen.connectionTimeout = seconds

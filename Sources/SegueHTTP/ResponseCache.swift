@@ -1,0 +1,66 @@
+import Synchronization
+
+/// A bounded cache of recent successful responses. Every response is a pure function of the
+/// request (API.md §1, determinism), so an identical request — same route, body, format choice
+/// and content coding — can be answered from the bytes computed before. Holds at most `capacity`
+/// entries and `byteLimit` bytes of bodies, evicting the oldest first; streamed bodies are never
+/// kept. `capacity` 0 turns it off.
+final class ResponseCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var path: String
+        /// `?format=`, `Accept`, `Content-Type` and whether gzip is accepted: everything the
+        /// answer depends on besides the body.
+        var variant: String
+        var body: [UInt8]
+    }
+
+    /// Request bodies larger than this are not cached (their key would be costly to keep).
+    static let maxKeyBytes = 64 << 10
+
+    private struct State {
+        var entries: [Key: HTTPResponse] = [:]
+        var order: [Key] = []
+        var head = 0
+        var bytes = 0
+    }
+
+    let capacity: Int
+    let byteLimit: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int, byteLimit: Int) {
+        self.capacity = capacity
+        self.byteLimit = byteLimit
+    }
+
+    static func key(for request: HTTPRequest) -> Key? {
+        guard request.body.count <= maxKeyBytes else { return nil }
+        let variant = (request.query["format"] ?? "") + "\n" + (request.headers["accept"] ?? "") + "\n"
+            + (request.headers["content-type"] ?? "") + "\n" + (Gzip.accepted(request.headers["accept-encoding"]) ? "gzip" : "")
+        return Key(path: request.path, variant: variant, body: request.body)
+    }
+
+    func lookup(_ key: Key) -> HTTPResponse? {
+        state.withLock { $0.entries[key] }
+    }
+
+    func store(_ response: HTTPResponse, for key: Key) {
+        guard capacity > 0, response.stream == nil, response.status == 200, response.body.count <= byteLimit / 4 else { return }
+        state.withLock { state in
+            guard state.entries[key] == nil else { return }
+            state.entries[key] = response
+            state.order.append(key)
+            state.bytes += response.body.count
+            while state.entries.count > capacity || state.bytes > byteLimit {
+                let oldest = state.order[state.head]
+                state.head += 1
+                state.bytes -= state.entries.removeValue(forKey: oldest)?.body.count ?? 0
+            }
+            // Drop evicted keys from the queue once they are half of it.
+            if state.head > 64 && state.head * 2 > state.order.count {
+                state.order.removeFirst(state.head)
+                state.head = 0
+            }
+        }
+    }
+}
