@@ -18,7 +18,7 @@ serve: release
 test: deps venv
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory lint-docker check-ldd
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 deps:
 	@if ! pkg-config --exists libmicrohttpd 2>/dev/null; then \

@@ -5,7 +5,8 @@
 public struct ObjectReader {
     public let pointer: JSONPointer
     private let members: [JSONValue.Member]
-    private var read: Set<String> = []
+    /// Names asked for (a few per object: an array beats a set here).
+    private var read: [String] = []
 
     public init(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) {
         guard case .object(let members) = value else {
@@ -28,7 +29,7 @@ public struct ObjectReader {
 
     /// The raw member, marking it read; `null` counts as absent.
     public mutating func value(_ key: String) -> JSONValue? {
-        read.insert(key)
+        read.append(key)
         for member in members where member.key == key {
             if case .null = member.value { return nil }
             return member.value

@@ -172,7 +172,9 @@ private struct Cursor {
         try enter()
         index += 1
         var members: [JSONValue.Member] = []
-        var keys = Set<String>()
+        // Duplicate names: a linear scan while the object is small (request objects have a
+        // handful of members), a set once it is not.
+        var keys: Set<String>?
         skipWhitespace()
         if index < buffer.count && buffer[index] == closeBrace {
             index += 1
@@ -183,7 +185,14 @@ private struct Cursor {
             skipWhitespace()
             guard index < buffer.count, buffer[index] == asciiQuote else { throw unexpected() }
             let key = try string()
-            guard keys.insert(key).inserted else {
+            let duplicate: Bool
+            if keys == nil && members.count < 16 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys == nil { keys = Set(members.map(\.key)) }
+                duplicate = !(keys?.insert(key).inserted ?? false)
+            }
+            guard !duplicate else {
                 var failure = failure("duplicate member name")
                 failure.path = [key]
                 throw failure
