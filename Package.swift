@@ -18,8 +18,9 @@ let package = Package(
         .target(name: "SegueCodec", dependencies: ["SegueEngine"]),
         .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD"]),
         .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
-        // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c.
-        .executableTarget(name: "segue-bench", dependencies: ["SegueEngine"], path: "Benchmarks/segue-bench"),
+        // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
+        // and the handler's cost per request without sockets.
+        .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueHTTP"], path: "Benchmarks/segue-bench"),
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec"]),

@@ -4,6 +4,7 @@
 // Each case runs once untimed, then `runs` times; the line reports the median run. The checksum
 // is the sum of all values plus all velocities of one run.
 import SegueEngine
+import SegueHTTP
 
 let arguments = CommandLine.arguments
 let sampleCount = arguments.count > 1 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000
@@ -61,3 +62,27 @@ let spring = Spring(mass: opaque(1), stiffness: opaque(100), damping: opaque(10)
 bench("cubic-bezier-ease") { bezierRun(ease, sampleCount) }
 bench("cubic-bezier-back") { bezierRun(back, sampleCount) }
 bench("spring-underdamped") { springRun(spring, sampleCount) }
+
+/// The handler alone (routing, parsing, sampling, writing, tagging; no socket, cache off) for
+/// the benchmark request of ../shared/bench/curve.lua: microseconds per request, median run.
+func handlerRun() {
+    var configuration = ServiceConfiguration()
+    configuration.cacheEntries = 0
+    let service = SegueService(configuration: configuration)
+    let body = Array(#"{"timing":{"type":"cubicBezier","p1":[0.25,0.1],"p2":[0.25,1]},"samples":61}"#.utf8)
+    let request = HTTPRequest(method: "POST", path: "/v1/curve", headers: ["content-type": "application/json"], body: body)
+    let count = max(1, sampleCount / 500)
+    var bytes = 0
+    var perRequest: [Double] = []
+    let clock = ContinuousClock()
+    for run in 0...max(1, runs) {
+        let start = clock.now
+        for _ in 0..<count { bytes &+= service.respond(to: request).body.count }
+        let elapsed = clock.now - start
+        let microseconds = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+        if run > 0 { perRequest.append(microseconds / Double(count)) }
+    }
+    perRequest.sort()
+    print("curve-handler us_per_request=\((perRequest[perRequest.count / 2] * 100).rounded() / 100) bytes=\(bytes / (count * (runs + 1)))")
+}
+handlerRun()

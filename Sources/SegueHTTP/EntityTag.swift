@@ -60,8 +60,13 @@ struct EntityTag {
         hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
         hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
         hash ^= hash >> 31
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        // `"` + 16 lowercase hex digits + `"`.
+        var text = [UInt8](repeating: 0x22, count: 18)
+        for k in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * k)) & 0xF
+            text[k + 1] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `If-None-Match` matches when it is `*` or lists the tag (weak comparison, RFC 9110 §13.1.2).

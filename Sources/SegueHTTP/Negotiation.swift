@@ -89,6 +89,8 @@ enum Negotiation {
     /// absent, or `application/x-www-form-urlencoded` (what `curl -d` sends); anything else is 415.
     static func checkContentType(_ header: String?) throws(Problem) {
         guard let header else { return }
+        // The spellings nearly every client sends, without parsing.
+        if header == "application/json" || header == "application/x-www-form-urlencoded" { return }
         let mediaType = header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: " \t").lowercased() } ?? ""
         if mediaType.isEmpty || mediaType == "application/json" || mediaType == "application/x-www-form-urlencoded" {
             return
