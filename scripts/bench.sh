@@ -18,7 +18,7 @@ need wrk wrk; need curl curl; need gcc build-essential
 echo "== (b) engine: ns per sample (median of 5 runs, 10^7 samples)"
 swift_out=$("$bin/segue-bench" 10000000 5)
 if [ -f "$shared/engine_reference.c" ]; then
-  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+  work=$(mktemp -d)
   gcc -O2 -std=c11 -o "$work/engine_reference" "$shared/engine_reference.c" -lm
   c_out=$("$work/engine_reference" 10000000 5)
   printf '%s\n' "$c_out" | sed 's/^/C     /'
@@ -26,18 +26,24 @@ if [ -f "$shared/engine_reference.c" ]; then
   join <(printf '%s\n' "$swift_out" | awk '{split($2,a,"="); print $1, a[2]}' | sort) \
        <(printf '%s\n' "$c_out" | awk '{split($2,a,"="); print $1, a[2]}' | sort) \
     | awk '{ printf "%s swift_ns=%.2f c_ns=%.2f ratio_swift_over_c=%.3f\n", $1, $2, $3, $2 / $3 }'
+  rm -rf "$work"
 else
   printf '%s\n' "$swift_out"
 fi
 
 echo
 echo "== (a) HTTP: POST /v1/curve, 61 samples of CSS ease"
-if [ -x "$shared/compare-http.sh" ] || [ -f "$shared/compare-http.sh" ]; then
-  (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 2" "$SECONDS_PER_RUN")
+if [ -f "$shared/compare-http.sh" ]; then
+  # As deployed (identical requests answered from the response cache), then with the cache off
+  # (every request parsed, sampled and written).
+  for cache in 4096 0; do
+    echo "-- segue --cache-entries $cache"
+    (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 2 --cache-entries $cache" "$SECONDS_PER_RUN")
+  done
 else
   port=18089
   "$bin/segue" serve --port $port >/dev/null & pid=$!
-  trap 'kill $pid 2>/dev/null' EXIT
+  trap 'kill $pid 2>/dev/null || true' EXIT
   sleep 1
   body='{"timing":"ease","samples":61}'
   printf 'wrk.method="POST"\nwrk.body=%q\nwrk.headers["Content-Type"]="application/json"\n' "$body" > /tmp/segue-bench.lua
@@ -48,7 +54,8 @@ echo
 echo "== (c) render: wall time, MB/s, peak RSS; time and RSS from 10^3 to 10^7 numbers"
 port=18090
 "$bin/segue" serve --port $port --threads 2 --max-numbers 20000000 --max-samples 1000000 >/dev/null & pid=$!
-trap 'kill $pid 2>/dev/null' EXIT
+trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do "$bin/segue" healthcheck --port $port && break; sleep 0.1; done
 python3 "$here/scripts/render-bench.py" $port $pid
-kill $pid; wait $pid 2>/dev/null || true
+kill $pid 2>/dev/null || true
+wait $pid 2>/dev/null || true
