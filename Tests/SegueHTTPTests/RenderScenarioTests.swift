@@ -131,6 +131,26 @@ final class RenderScenarioTests: XCTestCase {
         }
     }
 
+    /// `rotationPath: "direct"` interpolates θ as given: the components' rotation or the sum of
+    /// rotate ops turns a full circle, where the shorter-arc default does not move (§6 rule 6).
+    func testDirectRotationPathTurnsByTheGivenAngle() throws {
+        for (to, expectedTurn) in [(#"{"rotation": 6.283185307179586}"#, true),
+                                   (#"{"ops": [{"rotate": 3.141592653589793}, {"rotate": 3.141592653589793}]}"#, true),
+                                   (#"{"matrix": [1, 0, 0, 1, 0, 0]}"#, false)] {
+            for path in ["direct", "shortest"] {
+                let body = try render("""
+                {"at": [0.25], "views": {"v": {"transform": {"rotation": 0}}},
+                 "animations": [{"view": "v", "duration": 1, "timing": "linear", "rotationPath": "\(path)",
+                                 "to": {"transform": \(to)}}]}
+                """)
+                let m = try XCTUnwrap((channel(body, "v", "transform") as? [[Double]])?.first)
+                // A quarter of a full turn is +90°; no turn stays at 0°.
+                let turning = path == "direct" && expectedTurn
+                XCTAssertEqual(atan2(m[1], m[0]), turning ? .pi / 2 : 0, accuracy: 1e-9, "\(path) to \(to)")
+            }
+        }
+    }
+
     func testSingularMatrixEndsAreDiscreteWithAWarning() throws {
         let body = try render("""
         {"at": [0, 0.49, 0.5, 1], "views": {"card": {"transform": {"matrix": [0, 0, 0, 0, 0, 0]}}},

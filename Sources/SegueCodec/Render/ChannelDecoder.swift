@@ -145,10 +145,13 @@ enum ChannelDecoder {
             result = .matrix(AffineTransform(numbers))
         } else if let ops = try object.array("ops") {
             var matrix = AffineTransform.identity
+            var rotation = 0.0
             for (i, op) in ops.enumerated() {
-                matrix = matrix.concatenating(try operation(op, at: pointer / "ops" / i))
+                let (step, angle) = try operation(op, at: pointer / "ops" / i)
+                matrix = matrix.concatenating(step)
+                rotation += angle
             }
-            result = .matrix(matrix)
+            result = .operations(matrix, rotation: rotation)
         } else {
             var translation = (0.0, 0.0), scale = (1.0, 1.0)
             if let value = object.value("translation") { translation = try Check.pair(value, pointer / "translation") }
@@ -161,20 +164,21 @@ enum ChannelDecoder {
         return result
     }
 
-    static func operation(_ json: JSONValue, at pointer: JSONPointer) throws(Problem) -> AffineTransform {
+    /// One op's matrix and its rotation angle (0 but for `rotate`).
+    static func operation(_ json: JSONValue, at pointer: JSONPointer) throws(Problem) -> (AffineTransform, Double) {
         var object = try ObjectReader(json, at: pointer)
         guard object.keys.count == 1 else {
             throw Problem.invalid("each op is one of {\"translate\": [x, y]}, {\"rotate\": θ}, {\"scale\": [sx, sy]}", at: pointer)
         }
-        let op: AffineTransform
+        let op: (AffineTransform, Double)
         if let value = object.value("translate") {
             let (x, y) = try Check.pair(value, pointer / "translate")
-            op = AffineTransform(translation: (x, y), scale: (1, 1), rotation: 0)
+            op = (AffineTransform(translation: (x, y), scale: (1, 1), rotation: 0), 0)
         } else if let angle = try object.number("rotate") {
-            op = AffineTransform(translation: (0, 0), scale: (1, 1), rotation: angle)
+            op = (AffineTransform(translation: (0, 0), scale: (1, 1), rotation: angle), angle)
         } else if let value = object.value("scale") {
             let (x, y) = try Check.pair(value, pointer / "scale")
-            op = AffineTransform(translation: (0, 0), scale: (x, y), rotation: 0)
+            op = (AffineTransform(translation: (0, 0), scale: (x, y), rotation: 0), 0)
         } else {
             throw Problem.invalid("unknown op `\(object.keys.first ?? "")`; expected translate, rotate or scale",
                                   at: pointer / (object.keys.first ?? ""))

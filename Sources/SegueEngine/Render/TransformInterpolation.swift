@@ -11,12 +11,15 @@
 public enum TransformEnd: Sendable, Equatable {
     case components(DecomposedTransform)
     case matrix(AffineTransform)
+    /// `ops` composed into their matrix, with the sum of their `rotate` angles for the `direct`
+    /// rotation path (§6 rule 6). Everywhere else it is a matrix.
+    case operations(AffineTransform, rotation: Double)
 
-    /// The matrix of either form (components scale, then rotate, then translate).
-    var affineTransform: AffineTransform {
+    /// The matrix of any form (components scale, then rotate, then translate).
+    public var affineTransform: AffineTransform {
         switch self {
         case .components(let parts): parts.matrix
-        case .matrix(let matrix): matrix
+        case .matrix(let matrix), .operations(let matrix, _): matrix
         }
     }
 
@@ -28,12 +31,17 @@ public enum TransformEnd: Sendable, Equatable {
         switch self {
         case .components(let parts):
             return direct ? parts : DecomposedTransform(parts.matrix)
-        case .matrix(let matrix):
+        case .matrix(let matrix), .operations(let matrix, _):
             guard var parts = DecomposedTransform(matrix) else { return nil }
             guard direct else { return parts }
             // −S and R(θ + π) make the same matrix: the reflection moves to y, θ to atan2(b, a).
             if parts.scale.x < 0 { parts.scale = .init(x: -parts.scale.x, y: -parts.scale.y) }
             parts.rotation = atan2(matrix.b, matrix.a)
+            if case .operations(_, let turned) = self {
+                // The sum of the rotate ops, as whole turns added to the matrix's own angle, so
+                // the recomposed matrix is unchanged: rotate(2π) turns once.
+                parts.rotation += 2 * .pi * ((turned - parts.rotation) / (2 * .pi)).rounded()
+            }
             return parts
         }
     }
@@ -103,7 +111,7 @@ public struct TransformInterpolator: Sendable {
         func parts(_ end: TransformEnd) -> DecomposedTransform {
             switch end {
             case .components(let parts): parts
-            case .matrix(let matrix): DecomposedTransform.unmatrix(matrix)
+            case .matrix(let matrix), .operations(let matrix, _): DecomposedTransform.unmatrix(matrix)
             }
         }
         return parts(base).adding(parts(value), relativeTo: parts(model)).matrix

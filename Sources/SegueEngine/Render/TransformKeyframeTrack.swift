@@ -57,7 +57,7 @@ public struct TransformKeyframeTrack: Sendable {
                 switch end {
                 case .components(let given):
                     part = DecomposedTransform(given.matrix) ?? given
-                case .matrix(let matrix):
+                case .matrix(let matrix), .operations(let matrix, _):
                     if DecomposedTransform(matrix) == nil { singular.append(i) }
                     part = DecomposedTransform.unmatrix(matrix)
                 }

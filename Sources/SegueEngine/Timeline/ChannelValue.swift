@@ -11,7 +11,7 @@ public enum ChannelValue: Sendable {
     public var numbers: [Double] {
         switch self {
         case .vector(let values): values
-        case .transform(let end): end.matrix.array
+        case .transform(let end): end.affineTransform.array
         }
     }
 
@@ -32,16 +32,6 @@ public enum ChannelValue: Sendable {
             return .transform(.matrix(TransformInterpolator.add(x, v, relativeTo: m)))
         default:
             return self
-        }
-    }
-}
-
-extension TransformEnd {
-    /// The matrix of either form.
-    public var matrix: AffineTransform {
-        switch self {
-        case .components(let decomposed): decomposed.matrix
-        case .matrix(let matrix): matrix
         }
     }
 }

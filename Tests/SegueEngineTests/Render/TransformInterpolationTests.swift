@@ -236,12 +236,7 @@ final class TransformInterpolationTests: XCTestCase {
         DecomposedTransform(translation: .init(x: 0, y: 0), rotation: rotation, scale: .init(x: 1, y: 1))
     }
 
-    private func matrix(_ end: TransformEnd) -> AffineTransform {
-        switch end {
-        case .components(let parts): parts.matrix
-        case .matrix(let m): m
-        }
-    }
+    private func matrix(_ end: TransformEnd) -> AffineTransform { end.affineTransform }
 
     /// atan2(b, a): the on-screen angle of the x axis.
     private func angle(_ m: AffineTransform) -> Double { atan2(m.b, m.a) }
