@@ -151,6 +151,38 @@ final class RenderScenarioTests: XCTestCase {
         }
     }
 
+    /// The pane of the objc.io example, released upward: an attachment (3.5 Hz, ζ 0.4) from
+    /// y = 500 toward 100 with −800 pt/s, exact closed form; it rests on the millisecond grid,
+    /// shows the target exactly from then on, and completes there. The animator has no fraction.
+    func testPhysicsPaneSettlesExactly() throws {
+        let body = try render("""
+        {"fps": 60, "velocities": true, "views": {"pane": {"center": [160, 500]}},
+         "animations": [{"id": "pane", "view": "pane", "to": {"center": [160, 100]}, "velocity": [0, -800],
+                         "dynamics": {"model": "attachment", "frequency": 3.5, "damping": 0.4}}]}
+        """)
+        let settle = try XCTUnwrap(body["duration"] as? Double)
+        XCTAssertEqual(settle * 1000, (settle * 1000).rounded(), accuracy: 1e-6)
+        let t = try XCTUnwrap(body["t"] as? [Double])
+        let centers = try XCTUnwrap(channel(body, "pane", "center") as? [[Double]])
+        // k = (2π·3.5)², c = 2·0.4·2π·3.5 per unit mass: the closed form, computed here.
+        let omega0 = 2 * Double.pi * 3.5, zeta = 0.4, omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+        let y0 = 400.0, v0 = -800.0, a = zeta * omega0
+        for (i, time) in t.enumerated() where time < settle {
+            let y = exp(-a * time) * (y0 * cos(omegaD * time) + (v0 + a * y0) / omegaD * sin(omegaD * time))
+            XCTAssertEqual(centers[i][1], 100 + y, accuracy: 1e-9)
+            XCTAssertEqual(centers[i][0], 160)
+        }
+        XCTAssertEqual(centers.last, [160, 100])
+        let velocity = try XCTUnwrap(((body["velocity"] as? [String: Any])?["pane"] as? [String: Any])?["center"] as? [[Double]])
+        XCTAssertEqual(velocity[0], [0, -800])
+        let events = try XCTUnwrap(body["events"] as? [[String: Any]])
+        XCTAssertEqual(events.last?["type"] as? String, "completion")
+        XCTAssertEqual(events.last?["t"] as? Double, settle)
+        let animator = try XCTUnwrap((body["animators"] as? [String: Any])?["pane"] as? [String: Any])
+        XCTAssertTrue(animator["fraction"] is NSNull)
+        XCTAssertEqual((animator["state"] as? [String])?.last, "inactive")
+    }
+
     func testSingularMatrixEndsAreDiscreteWithAWarning() throws {
         let body = try render("""
         {"at": [0, 0.49, 0.5, 1], "views": {"card": {"transform": {"matrix": [0, 0, 0, 0, 0, 0]}}},

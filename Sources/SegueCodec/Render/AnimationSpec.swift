@@ -24,19 +24,21 @@ struct AnimationSpec: Sendable {
     var unboundedBecause = ""
     var unboundedMember = "repeatCount"
 
-    static func decode(_ json: JSONValue, index: Int, views: [ViewSpec], limits: Limits,
+    /// A physics animation (`dynamics`): comes to rest by its forces; the animator reports no
+    /// fraction (§6 rule 18).
+    var isPhysics = false
+
+    static func decode(_ json: JSONValue, index: Int, views: [ViewSpec], limits: Limits, until: Double?,
                        warnings: inout [Warning]) throws(Problem) -> AnimationSpec {
         let p = JSONPointer.root / "animations" / index
         var object = try ObjectReader(json, at: p)
-        for member in ["dynamics", "velocity"] where object.has(member) {
-            throw Problem(status: 422, kind: "not-implemented",
-                          detail: "physics animations (`\(member)`) are part of the contract but not implemented by this release",
-                          pointer: (p / member).description)
-        }
         let id = try object.string("id") ?? "a\(index)"
         guard let viewName = try object.string("view") else { throw Problem.invalid("`view` is required", at: p / "view") }
         guard let view = views.first(where: { $0.name == viewName }) else {
             throw Problem.invalid("unknown view `\(viewName.prefix(100))`", at: p / "view")
+        }
+        if object.has("dynamics") || object.has("velocity") {
+            return try physics(&object, index: index, id: id, view: view, limits: limits, until: until)
         }
         let forms = ["to", "keyframes", "values"].filter(object.has)
         guard forms.count == 1 else {

@@ -64,7 +64,8 @@ public struct RenderRequest: Sendable {
         var animations: [AnimationSpec] = []
         var ids = Set<String>()
         for (i, value) in animationsValue.enumerated() {
-            let animation = try AnimationSpec.decode(value, index: i, views: views, limits: limits, warnings: &warnings)
+            let animation = try AnimationSpec.decode(value, index: i, views: views, limits: limits, until: until,
+                                                     warnings: &warnings)
             guard ids.insert(animation.id).inserted else {
                 throw Problem.invalid("duplicate animation id `\(animation.id)`", at: root / "animations" / i / "id")
             }
@@ -101,10 +102,15 @@ public struct RenderRequest: Sendable {
             }
         }
 
+        // A physics animation lasts until its motion rests, known once its track is resolved.
+        var settleTimes: [Int: Double] = [:]
+        for output in outputs { settleTimes.merge(output.track.physicsSettleTimes) { first, _ in first } }
         let animators = animations.map { spec in
             NamedAnimator(id: spec.id, animator: Animator(order: spec.index, startedAt: spec.autostart ? 0 : nil, delay: spec.delay,
-                                                         activeDuration: spec.timing.activeDuration,
-                                                         pausesOnCompletion: spec.pausesOnCompletion))
+                                                         activeDuration: spec.isPhysics ? settleTimes[spec.index] ?? 0
+                                                             : spec.timing.activeDuration,
+                                                         pausesOnCompletion: spec.pausesOnCompletion,
+                                                         reportsFraction: !spec.isPhysics))
         }
         let end: Double
         if let until {

@@ -51,11 +51,16 @@ public struct RenderResponse: Sendable {
             var open = JSONWriter()
             if i > 0 { open.byte(0x2C) }
             open.string(named.id)
-            open.raw(":{\"fraction\":[")
             let animator = named.animator
-            sections.append(array(prefix: open.bytes, suffix: Array("],\"state\":[".utf8)) { w, k in
-                w.number(animator.fraction(at: r.times[k]))
-            })
+            if animator.reportsFraction {
+                open.raw(":{\"fraction\":[")
+                sections.append(array(prefix: open.bytes, suffix: Array("],\"state\":[".utf8)) { w, k in
+                    w.number(animator.fraction(at: r.times[k]))
+                })
+            } else {
+                open.raw(":{\"fraction\":null,\"state\":[")
+                sections.append(.init(prefix: open.bytes))
+            }
             sections.append(array(prefix: [], suffix: Array("],\"reversed\":[".utf8)) { w, k in
                 w.string(animator.state(at: r.times[k]).rawValue)
             })

@@ -26,13 +26,17 @@ public struct Animator: Sendable {
     public var delay: Double
     public var activeDuration: Double
     public var pausesOnCompletion: Bool
+    /// Physics animations have no time fraction: `animators.<id>.fraction` is null (§6 rule 18).
+    public var reportsFraction: Bool
 
-    public init(order: Int, startedAt: Double?, delay: Double, activeDuration: Double, pausesOnCompletion: Bool) {
+    public init(order: Int, startedAt: Double?, delay: Double, activeDuration: Double, pausesOnCompletion: Bool,
+                reportsFraction: Bool = true) {
         self.order = order
         self.startedAt = startedAt
         self.delay = delay
         self.activeDuration = activeDuration
         self.pausesOnCompletion = pausesOnCompletion
+        self.reportsFraction = reportsFraction
     }
 
     /// When it reaches the end (∞ for an unbounded repeat; nil when it never starts).

@@ -11,6 +11,10 @@ public struct ChannelAnimation: Sendable {
         /// A CAKeyframeAnimation's `values`, complete as given (`values[0]` is the start).
         case vectorTrack(KeyframeTrack)
         case transformTrack(TransformKeyframeTrack)
+        /// Forces instead of a curve (API.md §4 "Physics animations"): from the presented value
+        /// with `velocity` toward `target` (nil for a decay); the channel's own time drives it.
+        case physics(model: PhysicsModel, integrator: PhysicsIntegrator, velocity: [Double], target: [Double]?,
+                     restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double)
     }
 
     /// The animation's index in the request (ties in start time go by it).
@@ -41,9 +45,15 @@ enum ResolvedMotion: Sendable {
     case transform(TransformInterpolator)
     case vectorTrack(KeyframeTrack)
     case transformTrack(TransformKeyframeTrack)
+    case physics(PhysicsMotion)
 
     init(_ motion: ChannelAnimation.Motion, from: ChannelValue, to target: ChannelValue) {
         switch (motion, from, target) {
+        case (.physics(let model, let integrator, let velocity, let goal, let restSpeed, let restDistance, let threshold,
+                       let horizon), _, _):
+            self = .physics(PhysicsMotion(model: model, integrator: integrator, start: from.numbers, velocity: velocity,
+                                          target: goal, restSpeed: restSpeed, restDistance: restDistance,
+                                          threshold: threshold, horizon: horizon))
         case (.toward, .vector(let start), .vector(let end)):
             self = .vectorLerp(from: start, to: end)
         case (.toward(let direct), .transform(let start), .transform(let end)):
@@ -83,6 +93,8 @@ enum ResolvedMotion: Sendable {
             return .vector(track.value(at: progress))
         case .transformTrack(let track):
             return .transform(.matrix(track.value(at: progress)))
+        case .physics(let motion):
+            return .vector(motion.final)  // physics is evaluated by time (`ChannelTrack`), not progress
         }
     }
 

@@ -83,8 +83,14 @@ public struct ChannelTrack: Sendable {
         var i = max(owner, 0)
         while i < started {
             let layer = layers[i]
-            guard case .vectorLerp(let from, let to) = layer.motion else { return numericVelocity(at: t) }
             let tau = t - layer.animation.start
+            if case .physics(let motion) = layer.motion {
+                let speed = motion.state(at: tau).velocity
+                for k in result.indices where k < speed.count { result[k] += speed[k] }
+                i += 1
+                continue
+            }
+            guard case .vectorLerp(let from, let to) = layer.motion else { return numericVelocity(at: t) }
             if tau < layer.animation.timing.activeDuration {
                 let rate = layer.animation.timing.sample(at: tau).velocity
                 for k in result.indices where k < from.count && k < to.count {
@@ -112,8 +118,18 @@ public struct ChannelTrack: Sendable {
     /// Step of the one-sided difference, seconds: truncation error ~h² · f‴, rounding ~ε·|f|/h.
     static let differenceStep = 1e-6
 
+    /// When each physics layer comes to rest, seconds after its start (by request index).
+    public var physicsSettleTimes: [Int: Double] {
+        var times: [Int: Double] = [:]
+        for layer in layers {
+            if case .physics(let motion) = layer.motion { times[layer.animation.order] = motion.settleTime }
+        }
+        return times
+    }
+
     private static func value(of layer: Layer, at t: Double) -> ChannelValue {
         let tau = t - layer.animation.start
+        if case .physics(let motion) = layer.motion { return .vector(motion.state(at: tau).position) }
         if tau >= layer.animation.timing.activeDuration { return layer.animation.target }
         return layer.motion.value(layer.animation.timing.progress(at: tau))
     }
