@@ -74,7 +74,8 @@ x-segue-choices:
   - "Paths match exactly: no trailing-slash or case folding (`/v1/curve/` is 404)."
   - "Problem documents: members in the order `type`, `title`, `status`, `detail`, `pointer`; `title` is the status's reason phrase; `pointer` is present whenever one part of the request is at fault (`\"\"` for the whole body, for example an empty body or a syntax error at the top level) and absent for 404, 405, 406, 415, the body-size and numbers-limit 413s and a render's frames-limit 413 on the default 60 fps grid (it points at `/fps` or `/at` when one of them was given)."
   - "A declared `Content-Length` over the body limit is answered 413 before the body is read, on every path and method; a chunked body that grows past the limit is discarded and answered 413."
-  - "Render, not implemented yet: the top-level members `commands`, `interaction` and `transition` and the animation members `dynamics` and `velocity` (physics) are recognised and refused with 422 kind `not-implemented` pointing at the member, whatever their value (an empty array included; `null` is absent). They are checked before anything else in their object (top level: in that order). `scrubsLinearly` is accepted (a boolean, default true) and has no effect until `fraction` commands land."
+  - "Render, not implemented yet: the top-level members `commands`, `interaction` and `transition` are recognised and refused with 422 kind `not-implemented` pointing at the member, whatever their value (an empty array included; `null` is absent). They are checked before anything else (in that order). Physics animations (`dynamics`) are implemented without the `retarget` and `drag` commands, which come with `commands`. `scrubsLinearly` is accepted (a boolean, default true) and has no effect until `fraction` commands land."
+  - "Physics animations (`dynamics`, API.md §4, §6 rules 20–21): one channel — a custom channel (number or array), `center`, `alpha` or `cornerRadius` (any other is a 422) — named by `to` (exactly one entry: the target) or, for a decay, by `channel` (a decay with `to` is a 422). `velocity` is absolute, channel units per second, shaped as the channel (default 0). Models: `spring` (mass 1, stiffness 100, damping 10; the true over-damped solution), `attachment` (`frequency` Hz required, `damping` ratio default 0: k = (2πf)², c = 2ζ·2πf per unit mass), `snap` (an attachment at 3 Hz, `damping` default 0.5), `popSpring` (bounciness 4, speed 12, POP's conversion), `decay` (`deceleration` per ms, default 0.998, in (0, 1); POP's position formula). `integrator`: `exact` (closed form; rest tested on the grid start + n ms), `euler` (semi-implicit, objc.io) or `rk4` (POP's 1 ms RK4 steps with its leftover interpolation), both at `tickRate` Hz (default 60, in (0, 1000]) with the initial state at the start and rest tested after each tick. Rest: |x − target| < `restDistance` and |v| < `restSpeed` (Euclidean), defaults threshold/2 and 5·threshold (euler: 1 and 0.05); `threshold` defaults to 0.01 for `alpha`, else 1. A decay ends at ln(5·threshold/|v0|)/(1000·ln d) (0 when negative) and holds x there. At rest the channel shows the target exactly and the animator completes (event `completion` at the exact rest time); `animators.<id>.fraction` is null. Not applicable with `dynamics` (422): `duration`, `timing`, `keyframes`, `values`, `repeatCount`, `autoreverses`, `calculationMode`, `rotationPath`, `blend` other than replace. A motion that does not rest within the duration limit (or `until`) needs `until`; tick integrators simulate at most 10⁶ ticks. `velocities: true` reports the motion's own velocity (the closed form's, or the last tick's; 0 at rest)."
   - "Render decoding order (the first fault wins): not-implemented members; the types of `velocities`, `at`, `fps`, `until`; `at` with `fps` or `until` (422 at `/fps`, else `/until`); `fps` in [1, 1000]; `until` in [0, 3600]; `views` (required, ≤ 1000, each view in request order); `animations` (≤ 10 000); unknown top-level members; each animation in array order, an animation whose id repeats an earlier one failing right after it is read (422 at its `/id`); an unbounded end; the `at` times; the frames and numbers limits."
   - "Render timeline: `end` is `until` when given, else the latest time an animator reaches its end (its delay plus active duration; with `pausesOnCompletion` the time it pauses); an animator with `autostart: false` counts 0, so with no animations, or none that start, `end` is 0 and the response has one frame at t = 0. Frames are `i / fps` for `i = 0 … ceil(end · fps − 1e-9)`, `fps` default 60 and any real number in [1, 1000]. The response's `duration` is `end`, also with `at`."
   - "Render `at`: a non-empty (422) array of numbers (400 for another type), non-decreasing (equal times allowed; a decrease is a 422 at that element), each in [0, 3600] (the duration limit, not `end`: times after `end` show the held values); over the frames limit it is a 413 at `/at`. It excludes `fps` and `until` (422), and the response has `fps: null`. Because `at` excludes `until`, an animation that never ends (`repeatCount: \"infinite\"`, an undamped spring) cannot be rendered with `at`: it is the 422 naming the cause, pointing at `repeatCount` or `timing`."
@@ -234,9 +235,10 @@ paths:
         Core Animation does (decomposed, shortest arc) unless `rotationPath` is `direct`.
         After an animation completes its channels hold their final values exactly.
 
-        Not implemented by this build, each a 422 of kind `not-implemented` pointing at the member:
-        `commands`, `interaction`, `transition` (top level) and physics animations (`dynamics`,
-        `velocity` in an animation).
+        Physics animations (`dynamics`: spring, attachment, snap, popSpring, decay; exact, Euler
+        or RK4 integration) come to rest by their forces. Not implemented by this build, each a 422
+        of kind `not-implemented` pointing at the member: `commands` (so also `retarget` and
+        `drag`), `interaction`, `transition`.
 
         Format: `?format=json|csv` (wins) or `Accept` (`application/json`, `text/csv`); JSON by
         default. `svg` and `css` are not produced yet and answer 406, as does anything else.
@@ -698,7 +700,7 @@ components:
         member.
 
         Kind `not-implemented`: a member of API.md that this build does not implement yet —
-        `commands`, `interaction`, `transition`, or an animation's `dynamics` or `velocity`.
+        `commands`, `interaction` or `transition`.
       headers:
         Access-Control-Allow-Origin:
           $ref: '#/components/headers/AccessControlAllowOrigin'
@@ -1437,19 +1439,24 @@ components:
         7–12): exactly one of `to`, `keyframes` and `values` (with `channel`). `duration` is required
         except with a spring timing; the UIKit spring (`dampingRatio` alone) requires it, every
         other spring set refuses it (422) and runs for its settling duration. Spring timings drive
-        `to` animations only. Unknown members are 422; `dynamics` and `velocity` (physics
-        animations) are a 422 of kind `not-implemented`.
+        `to` animations only. Unknown members are 422. With `dynamics` it is a physics animation
+        (`to` with one channel, or `channel` for a decay; see `Dynamics`).
       additionalProperties: false
       required: [view]
       oneOf:
         - title: Block animation
           required: [to]
+          not:
+            anyOf:
+              - required: [dynamics]
+              - required: [channel]
         - title: UIView keyframes
           required: [keyframes]
         - title: CAKeyframeAnimation
           required: [values, channel]
+        - title: Physics animation
+          required: [dynamics]
       dependentRequired:
-        channel: [values]
         keyTimes: [values]
         timingFunctions: [values]
         tensionValues: [values]
@@ -1592,11 +1599,79 @@ components:
             interpolates θ as given: the components' `rotation`, the sum of the `rotate` ops, or
             atan2(b, a) of a matrix (API.md §6 rule 6).
         dynamics:
-          description: 'Physics animations (API.md §4): not implemented by this build, 422 `not-implemented`.'
-          not: {}
+          $ref: '#/components/schemas/Dynamics'
         velocity:
-          description: 'Physics animations (API.md §4): not implemented by this build, 422 `not-implemented`.'
-          not: {}
+          description: A physics animation's initial velocity, channel units per second, shaped as its channel.
+          oneOf:
+            - type: number
+            - type: array
+              items:
+                type: number
+    Dynamics:
+      type: object
+      additionalProperties: false
+      required: [model]
+      description: |
+        The forces of a physics animation (API.md §4, §6 rules 20–21). Members that do not belong
+        to the model are accepted only where listed for it; ranges are 422.
+      properties:
+        model:
+          enum: [spring, attachment, snap, popSpring, decay]
+        mass:
+          type: number
+          exclusiveMinimum: 0
+          default: 1
+          description: spring
+        stiffness:
+          type: number
+          exclusiveMinimum: 0
+          default: 100
+          description: spring
+        damping:
+          type: number
+          minimum: 0
+          description: 'spring: force per unit velocity (default 10); attachment and snap: the damping ratio (default 0, snap 0.5).'
+        frequency:
+          type: number
+          exclusiveMinimum: 0
+          description: attachment, Hz (required)
+        bounciness:
+          type: number
+          minimum: 0
+          default: 4
+          description: popSpring
+        speed:
+          type: number
+          minimum: 0
+          default: 12
+          description: popSpring
+        deceleration:
+          type: number
+          exclusiveMinimum: 0
+          exclusiveMaximum: 1
+          default: 0.998
+          description: decay, per millisecond
+        integrator:
+          enum: [exact, euler, rk4]
+          default: exact
+        tickRate:
+          type: number
+          exclusiveMinimum: 0
+          maximum: 1000
+          default: 60
+          description: euler and rk4 ticks per second
+        restSpeed:
+          type: number
+          exclusiveMinimum: 0
+          description: units per second; default 5 · threshold (euler 0.05)
+        restDistance:
+          type: number
+          exclusiveMinimum: 0
+          description: default threshold / 2 (euler 1)
+        threshold:
+          type: number
+          exclusiveMinimum: 0
+          description: POP's per-property threshold, default 0.01 for alpha, else 1; a decay stops below 5 · threshold per second
     Keyframe:
       type: object
       additionalProperties: false
@@ -1724,8 +1799,10 @@ components:
       description: One value per frame each.
       properties:
         fraction:
-          type: array
-          description: Time fraction over the whole run, repeats included; 0 during the delay, 1 from the end on.
+          type: [array, 'null']
+          description: |
+            Time fraction over the whole run, repeats included; 0 during the delay, 1 from the end
+            on. Null for a physics animation, which has no time fraction (§6 rule 18).
           items:
             type: number
             minimum: 0
@@ -1733,8 +1810,9 @@ components:
         state:
           type: array
           description: |
-            `running` from 0 until the end, then `inactive` (`paused` with `pausesOnCompletion`);
-            `inactive` throughout with `autostart: false`. (`stopped` comes with commands.)
+            `running` from 0 until the end (a physics animation: until it rests), then `inactive`
+            (`paused` with `pausesOnCompletion`); `inactive` throughout with `autostart: false`.
+            (`stopped` comes with commands.)
           items:
             type: string
             enum: [inactive, running, paused, stopped]
@@ -1788,7 +1866,7 @@ components:
           description: |
             `https://segue.dev/problems/<kind>`. `not-implemented` (422) refuses a member that is
             part of API.md but not implemented by this build (render `commands`, `interaction`,
-            `transition`, and physics animations' `dynamics` and `velocity`).
+            `transition`).
         title:
           type: string
           description: The status's reason phrase.
