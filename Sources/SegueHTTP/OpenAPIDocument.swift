@@ -10,12 +10,14 @@ info:
     Segue evaluates the timing curves of UIKit, Core Animation, SwiftUI and CSS — cubic Béziers,
     steps, `linear()` and springs in every common parametrisation — and answers with their samples
     (`POST /v1/curve`). It also renders a transition description — views, their channels and UIView
-    block, keyframe and CAKeyframeAnimation animations — to a frame timeline (`POST /v1/render`).
+    block, keyframe and CAKeyframeAnimation animations and physics animations — to a frame
+    timeline (`POST /v1/render`).
     The contract is API.md (version 1); this document describes what this build of the service
     implements and records, in `x-segue-choices`, each decision Segue made where API.md is silent.
-    Parts of the contract this build does not implement yet (render `commands`, `interaction`,
-    `transition` presets, physics animations, the `svg` and `css` formats, `GET /v1/presets`,
-    `GET /metrics`, `GET /`) are refused as described below (422 `not-implemented`, 406, 404).
+    Parts of the contract this build does not implement yet (render `commands` — with them the
+    physics `retarget` and `drag` —, `interaction`, `transition` presets, the `svg` and `css`
+    formats, `GET /v1/presets`, `GET /metrics`, `GET /`) are refused as described below
+    (422 `not-implemented`, 406, 404).
 
     Conventions (API.md §1):
     - JSON in, JSON out, UTF-8. Times in seconds, angles in radians, lengths in points, colours
@@ -410,11 +412,11 @@ components:
       in: query
       required: false
       description: |
-        Response format; wins over `Accept`. Case-insensitive. `svg` and `css` are not produced
-        yet: like any value this route does not produce, they answer 406.
+        Response format; wins over `Accept`. Case-insensitive. API.md's `svg` and `css` are not
+        produced by this build: like any value outside this list, they answer 406.
       schema:
         type: string
-        enum: [json, csv, svg, css]
+        enum: [json, csv]
     IfNoneMatch:
       name: If-None-Match
       in: header
@@ -517,7 +519,7 @@ components:
       content:
         application/yaml:
           schema:
-            type: string
+            description: This document, as YAML text.
     NotModified:
       description: |
         `If-None-Match` matched the current tag. No body and no `Content-Type`.
@@ -1294,9 +1296,13 @@ components:
           $ref: '#/components/schemas/Point'
         alpha:
           type: number
+          minimum: 0
+          maximum: 1
           description: Opacity; default 1 when animated without being given.
         cornerRadius:
           type: number
+          minimum: 0
+          maximum: 1.0e+15
           description: Default 0 when animated without being given.
         backgroundColor:
           $ref: '#/components/schemas/Color'
@@ -1321,27 +1327,40 @@ components:
         A custom channel (CSS properties, shader uniforms, anything numeric): its shape is fixed by
         the view — a number, or an array of 1 to 64 numbers — and every target must have it.
       oneOf:
-        - type: number
+        - $ref: '#/components/schemas/ChannelNumber'
         - type: array
           minItems: 1
           maxItems: 64
-          items: {type: number}
+          items:
+            $ref: '#/components/schemas/ChannelNumber'
+    ChannelNumber:
+      type: number
+      minimum: -1.0e+15
+      maximum: 1.0e+15
+      description: |
+        A channel number: within ±1e15 (422 otherwise), so no interpolation or overshoot between two
+        values can overflow. For transforms the bound applies to the composed matrix's entries.
     Rect:
       type: array
       description: '`[x, y, w, h]` in points.'
-      items: {type: number}
+      items:
+        $ref: '#/components/schemas/ChannelNumber'
       minItems: 4
       maxItems: 4
     Point:
       type: array
       description: '`[x, y]` in points.'
-      items: {type: number}
+      items:
+        $ref: '#/components/schemas/ChannelNumber'
       minItems: 2
       maxItems: 2
     Color:
       type: array
-      description: '`[r, g, b, a]`, components nominally in 0…1 (not checked). Default [0, 0, 0, 0].'
-      items: {type: number}
+      description: '`[r, g, b, a]`, components in 0…1 (422 otherwise). Default [0, 0, 0, 0].'
+      items:
+        type: number
+        minimum: 0
+        maximum: 1
       minItems: 4
       maxItems: 4
     Transform:
@@ -1367,7 +1386,8 @@ components:
         scale:
           type: array
           description: '`[sx, sy]`.'
-          items: {type: number}
+          items:
+            $ref: '#/components/schemas/ChannelNumber'
           minItems: 2
           maxItems: 2
           default: [1, 1]
@@ -1384,7 +1404,8 @@ components:
         matrix:
           type: array
           description: '`[a, b, c, d, tx, ty]`: x′ = a·x + c·y + tx, y′ = b·x + d·y + ty.'
-          items: {type: number}
+          items:
+            $ref: '#/components/schemas/ChannelNumber'
           minItems: 6
           maxItems: 6
     TransformOps:
