@@ -84,11 +84,7 @@ struct AnimationSpec: Sendable {
             duration = try required(givenDuration, p)
         }
 
-        let delay = try object.number("delay") ?? 0
-        try Check.nonNegative(delay, p / "delay")
-        guard delay <= limits.maxDuration else {
-            throw Problem.invalid("`delay` must be ≤ the limit of \(limits.maxDuration) s, not \(delay)", at: p / "delay")
-        }
+        let (delay, autostart, pausesOnCompletion) = try animatorMembers(&object, limits: limits)
         var repeatCount = 1.0
         if let value = object.value("repeatCount") {
             switch value {
@@ -105,9 +101,6 @@ struct AnimationSpec: Sendable {
             }
         }
         let autoreverses = try object.bool("autoreverses") ?? false
-        let autostart = try object.bool("autostart") ?? true
-        let pausesOnCompletion = try object.bool("pausesOnCompletion") ?? false
-        _ = try object.bool("scrubsLinearly")  // used by `fraction` commands, a later release
         let additive: Bool
         switch try object.string("blend") ?? "replace" {
         case "replace": additive = false
@@ -157,6 +150,23 @@ struct AnimationSpec: Sendable {
         return AnimationSpec(index: index, id: id, view: view.name, delay: delay, autostart: autostart,
                              pausesOnCompletion: pausesOnCompletion, additive: additive, timing: timing, targets: targets,
                              unboundedBecause: unboundedBecause, unboundedMember: unboundedMember)
+    }
+
+    /// The members every animator has: `delay` (≥ 0, within the duration limit), `autostart`
+    /// (default true), `pausesOnCompletion` (default false) and `scrubsLinearly` (read for its
+    /// type; `fraction` commands, a later release, use it).
+    static func animatorMembers(_ object: inout ObjectReader,
+                                limits: Limits) throws(Problem) -> (delay: Double, autostart: Bool, pausesOnCompletion: Bool) {
+        let p = object.pointer
+        let delay = try object.number("delay") ?? 0
+        try Check.nonNegative(delay, p / "delay")
+        guard delay <= limits.maxDuration else {
+            throw Problem.invalid("`delay` must be ≤ the limit of \(limits.maxDuration) s, not \(delay)", at: p / "delay")
+        }
+        let autostart = try object.bool("autostart") ?? true
+        let pausesOnCompletion = try object.bool("pausesOnCompletion") ?? false
+        _ = try object.bool("scrubsLinearly")
+        return (delay, autostart, pausesOnCompletion)
     }
 
     private static func required(_ duration: Double?, _ p: JSONPointer) throws(Problem) -> Double {

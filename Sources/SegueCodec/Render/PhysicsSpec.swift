@@ -114,14 +114,7 @@ extension AnimationSpec {
         try Check.positive(restDistance, d / "restDistance")
         try dynamics.rejectUnknown()
 
-        let delay = try object.number("delay") ?? 0
-        try Check.nonNegative(delay, p / "delay")
-        guard delay <= limits.maxDuration else {
-            throw Problem.invalid("`delay` must be ≤ the limit of \(limits.maxDuration) s, not \(delay)", at: p / "delay")
-        }
-        let autostart = try object.bool("autostart") ?? true
-        let pausesOnCompletion = try object.bool("pausesOnCompletion") ?? false
-        _ = try object.bool("scrubsLinearly")
+        let (delay, autostart, pausesOnCompletion) = try animatorMembers(&object, limits: limits)
         if let blend = try object.string("blend"), blend != "replace" {
             throw Problem.invalid("a physics animation replaces its channel's value: `blend` must be replace", at: p / "blend")
         }
