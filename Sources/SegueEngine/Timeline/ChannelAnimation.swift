@@ -84,9 +84,12 @@ enum ResolvedMotion: Sendable {
     func value(_ progress: Double) -> ChannelValue {
         switch self {
         case .vectorLerp(let from, let to):
-            var out = from
-            for i in out.indices where i < to.count { out[i] = from[i] + (to[i] - from[i]) * progress }
-            return .vector(out)
+            // The hot path of a render: one allocation, written in place.
+            let count = min(from.count, to.count)
+            return .vector([Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count { buffer[i] = from[i] + (to[i] - from[i]) * progress }
+                initialized = count
+            })
         case .transform(let interpolator):
             return .transform(.matrix(interpolator.value(progress)))
         case .vectorTrack(let track):
