@@ -251,6 +251,7 @@ private let logMessage: MHD_LogCallback = { _, format, arguments in
     var buffer = [CChar](repeating: 0, count: 512)
     let written = vsnprintf(&buffer, buffer.count, format, arguments)
     guard written > 0 else { return }
-    let line = "segue: libmicrohttpd: " + String(cString: buffer).trimmingCharacters(in: "\n") + "\n"
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let line = "segue: libmicrohttpd: " + text.trimmingCharacters(in: "\n") + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
