@@ -165,6 +165,10 @@ final class BadInputTests: XCTestCase {
             Row("physics: tickRate 0",
                 animation(#"{"view": "card", "to": {"alpha": 0}, "dynamics": {"model": "spring", "integrator": "euler", "tickRate": 0}}"#),
                 422, "/animations/0/dynamics/tickRate"),
+            // A tick longer than the whole timeline never comes: no hang, and the motion never rests.
+            Row("physics: a tick rate too slow to tick",
+                animation(#"{"view": "card", "to": {"alpha": 0}, "dynamics": {"model": "spring", "integrator": "rk4", "tickRate": 1e-300}}"#),
+                422, "/animations/0/dynamics"),
             Row("physics: a decay with a to", animation(#"{"view": "card", "to": {"alpha": 0}, "dynamics": {"model": "decay"}}"#),
                 422, "/animations/0/to"),
             Row("physics: a geometry rectangle", animation(#"{"view": "card", "to": {"frame": [0, 0, 1, 1]}, "dynamics": {"model": "spring"}}"#),

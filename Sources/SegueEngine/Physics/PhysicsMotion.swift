@@ -183,8 +183,11 @@ public struct PhysicsMotion: Sendable {
         var leftover = 0.0
         tickPositions = x
         tickVelocities = v
+        // Only ticks inside the horizon: a tick never spans more than it, so one tick's RK4 steps
+        // stay bounded (horizon / solverStep) however slow the tick rate.
         let limit = Int(min(horizon * rate, Double(Self.maxTicks)))
-        for n in 1...max(1, limit) {
+        guard limit >= 1 else { return }
+        for n in 1...limit {
             switch integrator {
             case .rk4:
                 leftover += dt
