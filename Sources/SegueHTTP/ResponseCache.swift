@@ -3,8 +3,8 @@ import Synchronization
 /// A bounded cache of recent successful responses. Every response is a pure function of the
 /// request (API.md §1, determinism), so an identical request — same route, body, format choice
 /// and content coding — can be answered from the bytes computed before. Holds at most `capacity`
-/// entries and `byteLimit` bytes of bodies, evicting the oldest first; streamed bodies are never
-/// kept. `capacity` 0 turns it off.
+/// entries and `byteLimit` bytes of request and response bodies together, evicting the oldest
+/// first; streamed bodies are never kept. `capacity` 0 turns it off.
 final class ResponseCache: Sendable {
     struct Key: Hashable, Sendable {
         var path: String
@@ -33,6 +33,9 @@ final class ResponseCache: Sendable {
         self.byteLimit = byteLimit
     }
 
+    /// What an entry holds: its response body and the request body in its key.
+    static func cost(_ response: HTTPResponse, _ key: Key) -> Int { response.body.count + key.body.count }
+
     static func key(for request: HTTPRequest) -> Key? {
         guard request.body.count <= maxKeyBytes else { return nil }
         let variant = (request.query["format"] ?? "") + "\n" + (request.headers["accept"] ?? "") + "\n"
@@ -50,11 +53,11 @@ final class ResponseCache: Sendable {
             guard state.entries[key] == nil else { return }
             state.entries[key] = response
             state.order.append(key)
-            state.bytes += response.body.count
+            state.bytes += Self.cost(response, key)
             while state.entries.count > capacity || state.bytes > byteLimit {
                 let oldest = state.order[state.head]
                 state.head += 1
-                state.bytes -= state.entries.removeValue(forKey: oldest)?.body.count ?? 0
+                if let evicted = state.entries.removeValue(forKey: oldest) { state.bytes -= Self.cost(evicted, oldest) }
             }
             // Drop evicted keys from the queue once they are half of it.
             if state.head > 64 && state.head * 2 > state.order.count {
