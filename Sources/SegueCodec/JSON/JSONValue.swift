@@ -31,11 +31,4 @@ public enum JSONValue: Sendable, Equatable {
         case .object: "object"
         }
     }
-
-    /// The member named `key` of an object, or nil (also for non-objects).
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        for member in members where member.key == key { return member.value }
-        return nil
-    }
 }

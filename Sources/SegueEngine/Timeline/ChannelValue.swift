@@ -15,11 +15,6 @@ public enum ChannelValue: Sendable {
         }
     }
 
-    public var isTransform: Bool {
-        if case .transform = self { return true }
-        return false
-    }
-
     /// Component-wise `self + (other − base)`: the additive blend of §6 rule 9 for vectors; for
     /// transforms the decomposed components add (scales multiply).
     func adding(_ value: ChannelValue, relativeTo base: ChannelValue) -> ChannelValue {
