@@ -38,7 +38,8 @@ final class ResponseCache: Sendable {
 
     static func key(for request: HTTPRequest) -> Key? {
         guard request.body.count <= maxKeyBytes else { return nil }
-        let variant = (request.query["format"] ?? "") + "\n" + (request.headers["accept"] ?? "") + "\n"
+        let variant = (request.query["format"] ?? "") + "\n" + (request.query["expand"] ?? "") + "\n"
+            + (request.headers["accept"] ?? "") + "\n"
             + (request.headers["content-type"] ?? "") + "\n" + (Gzip.accepted(request.headers["accept-encoding"]) ? "gzip" : "")
         return Key(path: request.path, variant: variant, body: request.body)
     }

@@ -66,7 +66,17 @@ public struct SegueService: Sendable {
         "/v1/render": Route(methods: ["POST"]) { service, request throws(Problem) in
             try service.render(request)
         },
+        "/v1/presets": Route(methods: ["GET"]) { _, _ in
+            Content(mediaType: "application/json", body: presetCatalogue)
+        },
     ]
+
+    /// `GET /v1/presets` (API.md §6 rule 25), written once.
+    static let presetCatalogue: [UInt8] = {
+        var writer = JSONWriter()
+        writer.value(Presets.catalogue)
+        return writer.bytes
+    }()
 
     /// The paths the service answers, for the OpenAPI coverage test.
     public static var paths: [String: [String]] { routes.mapValues(\.methods) }
@@ -117,8 +127,16 @@ public struct SegueService: Sendable {
     func render(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
                                             offered: [.json, .csv])
+        let expand: Bool
+        switch request.query["expand"] {
+        case nil, "false": expand = false
+        case "true" where format == .json: expand = true
+        case "true": throw Problem.badRequest("invalid-query", "`expand=true` adds the expanded request to a JSON response; "
+                                              + "it does not apply to \(format.rawValue)", at: nil)
+        case let other?: throw Problem.badRequest("invalid-query", "`expand` is true or false, not `\(other.prefix(50))`", at: nil)
+        }
         let body = try jsonBody(request)
-        let render = RenderResponse(try RenderRequest.decode(body, limits: configuration.limits))
+        let render = RenderResponse(try RenderRequest.decode(body, limits: configuration.limits), expanded: expand)
         switch format {
         case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv())
         default: return Content(mediaType: format.mediaType, sectioned: render.json())

@@ -179,7 +179,56 @@ final class BadInputTests: XCTestCase {
             Row("physics: an undamped spring without until",
                 animation(#"{"view": "card", "to": {"alpha": 0}, "dynamics": {"model": "spring", "damping": 0}}"#), 422,
                 "/animations/0/dynamics"),
-            Row("render: commands not implemented yet", #"{\#(view), "commands": []}"#, 422, "/commands", kind: "not-implemented"),
+        ]
+        // Commands, interaction and presets (API.md §4, §6 rules 13–22).
+        let block = #"{"id": "a", "view": "card", "duration": 1, "to": {"alpha": 0}}"#
+        let pane = #"{"id": "p", "view": "card", "to": {"center": [0, 0]}, "dynamics": {"model": "attachment", "frequency": 2}}"#
+        let decay = #"{"id": "d", "view": "card", "channel": "center", "velocity": [0, 100], "dynamics": {"model": "decay"}}"#
+        let ball = #""views": {"card": {"center": [0, 100]}}"#
+        func commands(_ animations: String, _ list: String, views: String = view) -> String {
+            #"{\#(views), "animations": [\#(animations)], "commands": [\#(list)]}"#
+        }
+        func interaction(_ body: String) -> String { #"{\#(view), "animations": [\#(block)], "interaction": \#(body)}"# }
+        rows += [
+            Row("command: a drag with times going backwards",
+                commands(pane, #"{"at": 0, "animation": "p", "op": "drag", "samples": [[0, 0, 0], [0.2, 0, 5], [0.1, 0, 9]]}"#,
+                         views: ball), 422, "/commands/0/samples/2/0"),
+            Row("command: a drag sample before the command",
+                commands(pane, #"{"at": 1, "animation": "p", "op": "drag", "samples": [[0.5, 0, 0]]}"#, views: ball), 422,
+                "/commands/0/samples/0/0"),
+            Row("command: retarget on a decay", commands(decay, #"{"at": 0.1, "animation": "d", "op": "retarget", "to": [0, 0]}"#,
+                                                         views: ball), 422, "/commands/0/op"),
+            Row("command: stop(false) on physics",
+                commands(pane, #"{"at": 0.1, "animation": "p", "op": "stop", "withoutFinishing": false}"#, views: ball), 422,
+                "/commands/0/withoutFinishing"),
+            Row("command: pause on physics", commands(pane, #"{"at": 0.1, "animation": "p", "op": "pause"}"#, views: ball), 422,
+                "/commands/0", kind: "illegal-command"),
+            Row("command: negative time", commands(block, #"{"at": -0.1, "animation": "a", "op": "pause"}"#), 422, "/commands/0/at"),
+            Row("command: unknown op", commands(block, #"{"at": 0.1, "animation": "a", "op": "explode"}"#), 422, "/commands/0/op"),
+            Row("command: fraction above 1", commands(block, #"{"at": 0.1, "animation": "a", "op": "fraction", "value": 2}"#), 422,
+                "/commands/0/value"),
+            Row("command: durationFactor 0",
+                commands(block, #"{"at": 0.1, "animation": "a", "op": "pause"}, {"at": 0.2, "animation": "a", "op": "continue", "durationFactor": 0}"#),
+                422, "/commands/1/durationFactor"),
+            Row("command: fraction on an endless repeat",
+                commands(#"{"id": "a", "view": "card", "duration": 1, "to": {"alpha": 0}, "repeatCount": "infinite"}"#,
+                         #"{"at": 0.1, "animation": "a", "op": "fraction", "value": 0.5}"#), 422, "/commands/0/op"),
+            Row("command: finish while running", commands(block, #"{"at": 0.1, "animation": "a", "op": "finish", "position": "end"}"#),
+                422, "/commands/0", kind: "illegal-command"),
+            Row("interaction: completionSpeed 0",
+                interaction(#"{"animations": ["a"], "updates": [{"at": 0, "percent": 0.1}], "completionSpeed": 0}"#), 422,
+                "/interaction/completionSpeed"),
+            Row("interaction: a pan without distance",
+                interaction(#"{"animations": ["a"], "gesture": {"kind": "pan", "samples": [[0, 0]]}}"#), 422,
+                "/interaction/gesture/distance"),
+            Row("interaction: a pinch from scale 0",
+                interaction(#"{"animations": ["a"], "gesture": {"kind": "pinch", "samples": [[0, 0, 0]]}}"#), 422,
+                "/interaction/gesture/samples/0/1"),
+            Row("interaction: updates going back in time",
+                interaction(#"{"animations": ["a"], "updates": [{"at": 0.5, "percent": 0.1}, {"at": 0.2, "percent": 0.2}]}"#), 422,
+                "/interaction/updates/1/at"),
+            Row("interaction: an unknown animation", interaction(#"{"animations": ["zz"], "updates": []}"#), 422,
+                "/interaction/animations/0"),
         ]
         for i in rows.indices { rows[i].path = "/v1/render" }
         return rows

@@ -17,6 +17,7 @@ struct AnimationSpec: Sendable {
     var delay: Double
     var autostart: Bool
     var pausesOnCompletion: Bool
+    var scrubsLinearly: Bool
     var additive: Bool
     var timing: ActiveTiming
     var targets: [Target]
@@ -27,6 +28,8 @@ struct AnimationSpec: Sendable {
     /// A physics animation (`dynamics`): comes to rest by its forces; the animator reports no
     /// fraction (§6 rule 18).
     var isPhysics = false
+    /// A physics decay: no target to retarget (§6 rule 22).
+    var isDecay = false
 
     static func decode(_ json: JSONValue, index: Int, views: [ViewSpec], limits: Limits, until: Double?,
                        warnings: inout [Warning]) throws(Problem) -> AnimationSpec {
@@ -84,7 +87,7 @@ struct AnimationSpec: Sendable {
             duration = try required(givenDuration, p)
         }
 
-        let (delay, autostart, pausesOnCompletion) = try animatorMembers(&object, limits: limits)
+        let (delay, autostart, pausesOnCompletion, scrubsLinearly) = try animatorMembers(&object, limits: limits)
         var repeatCount = 1.0
         if let value = object.value("repeatCount") {
             switch value {
@@ -148,15 +151,15 @@ struct AnimationSpec: Sendable {
         let unboundedMember = repeatCount.isInfinite ? "repeatCount" : "timing"
         let unboundedBecause = repeatCount.isInfinite ? "it repeats forever" : "an undamped spring never settles"
         return AnimationSpec(index: index, id: id, view: view.name, delay: delay, autostart: autostart,
-                             pausesOnCompletion: pausesOnCompletion, additive: additive, timing: timing, targets: targets,
+                             pausesOnCompletion: pausesOnCompletion, scrubsLinearly: scrubsLinearly, additive: additive,
+                             timing: timing, targets: targets,
                              unboundedBecause: unboundedBecause, unboundedMember: unboundedMember)
     }
 
     /// The members every animator has: `delay` (≥ 0, within the duration limit), `autostart`
-    /// (default true), `pausesOnCompletion` (default false) and `scrubsLinearly` (read for its
-    /// type; `fraction` commands, a later release, use it).
-    static func animatorMembers(_ object: inout ObjectReader,
-                                limits: Limits) throws(Problem) -> (delay: Double, autostart: Bool, pausesOnCompletion: Bool) {
+    /// (default true), `pausesOnCompletion` (default false) and `scrubsLinearly` (default true).
+    static func animatorMembers(_ object: inout ObjectReader, limits: Limits) throws(Problem)
+        -> (delay: Double, autostart: Bool, pausesOnCompletion: Bool, scrubsLinearly: Bool) {
         let p = object.pointer
         let delay = try object.number("delay") ?? 0
         try Check.nonNegative(delay, p / "delay")
@@ -165,8 +168,8 @@ struct AnimationSpec: Sendable {
         }
         let autostart = try object.bool("autostart") ?? true
         let pausesOnCompletion = try object.bool("pausesOnCompletion") ?? false
-        _ = try object.bool("scrubsLinearly")
-        return (delay, autostart, pausesOnCompletion)
+        let scrubsLinearly = try object.bool("scrubsLinearly") ?? true
+        return (delay, autostart, pausesOnCompletion, scrubsLinearly)
     }
 
     private static func required(_ duration: Double?, _ p: JSONPointer) throws(Problem) -> Double {

@@ -114,26 +114,29 @@ extension AnimationSpec {
         try Check.positive(restDistance, d / "restDistance")
         try dynamics.rejectUnknown()
 
-        let (delay, autostart, pausesOnCompletion) = try animatorMembers(&object, limits: limits)
+        let (delay, autostart, pausesOnCompletion, scrubsLinearly) = try animatorMembers(&object, limits: limits)
         if let blend = try object.string("blend"), blend != "replace" {
             throw Problem.invalid("a physics animation replaces its channel's value: `blend` must be replace", at: p / "blend")
         }
         try object.rejectUnknown()
 
-        let horizon = max(0, (until ?? limits.maxDuration) - delay)
-        let motion = ChannelAnimation.Motion.physics(model: model, integrator: integrator, velocity: velocity, target: target,
-                                                     restSpeed: restSpeed, restDistance: restDistance, threshold: threshold,
-                                                     horizon: horizon)
+        let horizon = until ?? limits.maxDuration
+        let parameters = ChannelAnimation.PhysicsParameters(model: model, integrator: integrator, velocity: velocity,
+                                                           target: target, restSpeed: restSpeed, restDistance: restDistance,
+                                                           threshold: threshold, horizon: horizon,
+                                                           autostart: autostart ? delay : nil, commands: [])
         // The target is the model value after the motion; a decay's end is known once its start
         // is (the track resolves it), so its placeholder is the start.
         let targetValue = ChannelValue.vector(target ?? velocity.map { _ in 0 })
         let timing = ActiveTiming(curve: .cubicBezier(.linear), duration: .infinity)
         var spec = AnimationSpec(index: index, id: id, view: view.name, delay: delay, autostart: autostart,
-                                 pausesOnCompletion: pausesOnCompletion, additive: false, timing: timing,
-                                 targets: [Target(channel: channel, motion: motion, target: targetValue, pointer: at)],
+                                 pausesOnCompletion: pausesOnCompletion, scrubsLinearly: scrubsLinearly, additive: false,
+                                 timing: timing,
+                                 targets: [Target(channel: channel, motion: .physics(parameters), target: targetValue, pointer: at)],
                                  unboundedBecause: "it does not come to rest within the duration limit",
                                  unboundedMember: "dynamics")
         spec.isPhysics = true
+        spec.isDecay = isDecay
         return spec
     }
 }

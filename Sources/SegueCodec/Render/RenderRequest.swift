@@ -12,9 +12,16 @@ public struct RenderRequest: Sendable {
         public var track: ChannelTrack
     }
 
+    /// What drives one animation's animator.
+    public enum AnimatorTimeline: Sendable {
+        case property(PropertyAnimator)
+        /// nil when the physics animation never starts.
+        case physics(PhysicsChain?)
+    }
+
     public struct NamedAnimator: Sendable {
         public var id: String
-        public var animator: Animator
+        public var timeline: AnimatorTimeline
     }
 
     /// nil when `at` gives the times.
@@ -26,17 +33,14 @@ public struct RenderRequest: Sendable {
     public var animators: [NamedAnimator]
     public var velocities: Bool
     public var warnings: [Warning]
+    /// The request as rendered: after a `transition` preset's expansion, else as given.
+    public var expanded: JSONValue
 
-    /// Members of the contract that later releases implement.
-    static let notYetImplemented = ["commands", "interaction", "transition"]
-
-    public static func decode(_ body: JSONValue, limits: Limits) throws(Problem) -> RenderRequest {
+    public static func decode(_ given: JSONValue, limits: Limits) throws(Problem) -> RenderRequest {
         let root = JSONPointer.root
+        // A preset expands into views, animations, commands and interaction first (API.md §4).
+        let body = try Presets.expand(given, limits: limits)
         var object = try ObjectReader(body, at: root)
-        for member in notYetImplemented where object.has(member) {
-            throw Problem(status: 422, kind: "not-implemented",
-                          detail: "`\(member)` is part of the contract but not implemented by this release", pointer: "/\(member)")
-        }
         let velocities = try object.bool("velocities") ?? false
         let at = try object.array("at")
         let fps = try object.number("fps")
@@ -54,10 +58,12 @@ public struct RenderRequest: Sendable {
         guard let viewsValue = object.value("views") else { throw Problem.invalid("`views` is required", at: root / "views") }
         let views = try ViewSpec.decodeAll(viewsValue, limits: limits)
         let animationsValue = try object.array("animations") ?? []
-        guard animationsValue.count <= limits.maxAnimations else {
-            throw Problem.invalid("\(animationsValue.count) animations are over the limit of \(limits.maxAnimations)",
-                                  at: root / "animations")
+        let commandsValue = try object.array("commands") ?? []
+        guard animationsValue.count + commandsValue.count <= limits.maxAnimations else {
+            throw Problem.invalid("\(animationsValue.count) animations and \(commandsValue.count) commands are over the limit of "
+                                  + "\(limits.maxAnimations)", at: root / (commandsValue.isEmpty ? "animations" : "commands"))
         }
+        let interactionValue = object.value("interaction")
         try object.rejectUnknown()
 
         var warnings: [Warning] = []
@@ -71,55 +77,134 @@ public struct RenderRequest: Sendable {
             }
             animations.append(animation)
         }
+        var commands: [CommandSpec] = []
+        for (i, value) in commandsValue.enumerated() {
+            commands.append(try CommandSpec.decode(value, index: i, animations: animations, views: views, limits: limits))
+        }
+        // Commands at one time apply in array order (§6 rule 1).
+        commands.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+        let interaction = try interactionValue.map { value throws(Problem) in
+            try InteractionSpec.decode(value, animations: animations, limits: limits)
+        }
+
+        // Block animators replay their commands, then the interaction's steps (§6 rules 1, 13–19).
+        var timelines: [PropertyAnimator?] = []
+        for spec in animations {
+            guard !spec.isPhysics else {
+                timelines.append(nil)
+                continue
+            }
+            var steps: [PropertyAnimator.Command] = []
+            for command in commands where command.animation == spec.index {
+                if case .animator(let operation) = command.operation {
+                    steps.append(PropertyAnimator.Command(at: command.at, index: command.index, operation: operation))
+                }
+            }
+            let interactive = interaction?.animations.contains(spec.index) ?? false
+            if let interaction, interactive {
+                // Interaction steps follow the commands at the same time.
+                steps = merge(steps, interaction.commands(for: spec.index))
+            }
+            do {
+                let animator = try PropertyAnimator(timing: spec.timing, delay: spec.delay, autostart: spec.autostart,
+                                                    interactive: interactive, scrubsLinearly: spec.scrubsLinearly,
+                                                    pausesOnCompletion: spec.pausesOnCompletion, commands: steps)
+                for jump in animator.jumps {
+                    warnings.append(Warning(pointer: jump.command.map { root / "commands" / $0 } ?? root / "interaction",
+                                            detail: "resuming after a linear scrub (scrubsLinearly) jumps from progress "
+                                                + "\(jump.from) to the curve's \(jump.to) at t = \(jump.t)"))
+                }
+                timelines.append(animator)
+            } catch {
+                throw illegal(error.command, error.operation, state: error.state.rawValue, allowed: error.allowed)
+            }
+        }
 
         // Tracks: every given channel, then every targeted default channel, in order of appearance.
         var outputs: [Output] = []
         for view in views {
             var channels = view.channels
-            for animation in animations where animation.view == view.name {
-                for target in animation.targets where !channels.contains(where: { $0.name == target.channel }) {
-                    guard let initial = ChannelKind.defaultValue(target.channel), let kind = ChannelKind.builtIn(target.channel) else {
-                        continue  // AnimationSpec already refused channels without a default
-                    }
-                    channels.append(ViewSpec.Channel(name: target.channel, kind: kind, value: initial))
+            var targeted: [AnimationSpec.Target] = []
+            for animation in animations where animation.view == view.name { targeted += animation.targets }
+            for command in commands where animations[command.animation].view == view.name { targeted += command.blockTargets }
+            for target in targeted where !channels.contains(where: { $0.name == target.channel }) {
+                guard let initial = ChannelKind.defaultValue(target.channel), let kind = ChannelKind.builtIn(target.channel) else {
+                    continue  // the decoders already refused channels without a default
                 }
+                channels.append(ViewSpec.Channel(name: target.channel, kind: kind, value: initial))
             }
             for channel in channels {
                 var layers: [ChannelAnimation] = []
-                var pointers: [Int: JSONPointer] = [:]
-                for animation in animations where animation.view == view.name && animation.autostart {
+                var pointers: [String: JSONPointer] = [:]
+                for animation in animations where animation.view == view.name {
                     for target in animation.targets where target.channel == channel.name {
-                        layers.append(ChannelAnimation(order: animation.index, start: animation.delay, timing: animation.timing,
-                                                       additive: animation.additive, motion: target.motion, target: target.target))
-                        pointers[animation.index] = target.pointer
+                        var motion = target.motion
+                        if case .physics(var parameters) = motion {
+                            parameters.commands = physicsCommands(commands, animation.index)
+                            motion = .physics(parameters)
+                        }
+                        layers.append(ChannelAnimation(order: animation.index, animator: timelines[animation.index],
+                                                       additive: animation.additive, motion: motion, target: target.target))
+                        pointers["\(animation.index)"] = target.pointer
+                    }
+                    var block = 0
+                    for command in commands where command.animation == animation.index {
+                        guard case .animator(.addAnimations) = command.operation else { continue }
+                        for target in command.blockTargets where target.channel == channel.name {
+                            layers.append(ChannelAnimation(order: animation.index, block: block,
+                                                           animator: timelines[animation.index], additive: animation.additive,
+                                                           motion: target.motion, target: target.target))
+                            pointers["\(animation.index).\(block)"] = target.pointer
+                        }
+                        block += 1
                     }
                 }
                 let track = ChannelTrack(initial: channel.value, animations: layers)
                 for note in track.notes {
-                    warnings.append(Warning(pointer: pointers[note.order] ?? root / "animations" / note.order, detail: note.detail))
+                    let key = note.block.map { "\(note.order).\($0)" } ?? "\(note.order)"
+                    warnings.append(Warning(pointer: pointers[key] ?? root / "animations" / note.order, detail: note.detail))
                 }
                 outputs.append(Output(view: view.name, channel: channel.name, kind: channel.kind, track: track))
             }
         }
 
-        // A physics animation lasts until its motion rests, known once its track is resolved.
-        var settleTimes: [Int: Double] = [:]
-        for output in outputs { settleTimes.merge(output.track.physicsSettleTimes) { first, _ in first } }
+        // Physics animators: their chains, resolved with their tracks; block ops are refused
+        // naming the chain's state (§6 rule 20).
+        var chains: [Int: PhysicsChain] = [:]
+        for output in outputs { chains.merge(output.track.physicsChains) { first, _ in first } }
+        for command in commands {
+            guard case .refused = command.operation else { continue }
+            // The state the command met: just before it.
+            let running = chains[command.animation]?.isRunning(at: command.at.nextDown) ?? false
+            throw illegal(command.index, command.name, state: running ? "running" : "inactive",
+                          allowed: CommandSpec.physicsOperations)
+        }
         let animators = animations.map { spec in
-            NamedAnimator(id: spec.id, animator: Animator(order: spec.index, startedAt: spec.autostart ? 0 : nil, delay: spec.delay,
-                                                         activeDuration: spec.isPhysics ? settleTimes[spec.index] ?? 0
-                                                             : spec.timing.activeDuration,
-                                                         pausesOnCompletion: spec.pausesOnCompletion,
-                                                         reportsFraction: !spec.isPhysics))
+            NamedAnimator(id: spec.id, timeline: timelines[spec.index].map(AnimatorTimeline.property)
+                                                 ?? .physics(chains[spec.index]))
         }
         let end: Double
         if let until {
             end = until
         } else {
-            var latest = 0.0
+            var latest = commands.last?.at ?? 0
             for spec in animations {
-                let settles = animators[spec.index].animator.settles
+                let settles: Double
+                switch animators[spec.index].timeline {
+                case .property(let animator): settles = animator.settles
+                case .physics(let chain): settles = chain?.settles ?? 0
+                }
                 guard settles.isFinite else {
+                    let continued = commands.last { command in
+                        guard command.animation == spec.index, case .animator(.continue(.some, _)) = command.operation else {
+                            return false
+                        }
+                        return true
+                    }
+                    if spec.timing.activeDuration.isFinite, let continued {
+                        throw Problem.invalid("animation `\(spec.id)` never ends (the spring it continues with never settles): "
+                                              + "give `until`", at: root / "commands" / continued.index / "timing")
+                    }
                     throw Problem.invalid("animation `\(spec.id)` never ends (\(spec.unboundedBecause)): give `until`",
                                           at: root / "animations" / spec.index / spec.unboundedMember)
                 }
@@ -165,6 +250,38 @@ public struct RenderRequest: Sendable {
                                    + "\(limits.maxNumbers) numbers per response")
         }
         return RenderRequest(fps: at == nil ? (fps ?? 60) : nil, times: times, end: end, outputs: outputs, animators: animators,
-                             velocities: velocities, warnings: warnings)
+                             velocities: velocities, warnings: warnings, expanded: body)
+    }
+
+    /// A command UIKit would reject in the animator's state: a 422 naming the command's index,
+    /// the state and the operations allowed there, no-ops included (§6 rule 13).
+    static func illegal(_ index: Int, _ operation: String, state: String, allowed: [String]) -> Problem {
+        Problem(status: 422, kind: "illegal-command",
+                detail: "`\(operation)` is not allowed while the animator is \(state); allowed: \(allowed.joined(separator: ", "))",
+                pointer: (JSONPointer.root / "commands" / index).description,
+                extensions: [.init("state", .string(state)), .init("allowed", .array(allowed.map(JSONValue.string)))])
+    }
+
+    /// Commands, then interaction steps at equal times (both already in time order).
+    static func merge(_ commands: [PropertyAnimator.Command], _ steps: [PropertyAnimator.Command]) -> [PropertyAnimator.Command] {
+        var merged: [PropertyAnimator.Command] = []
+        merged.reserveCapacity(commands.count + steps.count)
+        var i = 0
+        for step in steps {
+            while i < commands.count && commands[i].at <= step.at {
+                merged.append(commands[i])
+                i += 1
+            }
+            merged.append(step)
+        }
+        return merged + commands[i...]
+    }
+
+    /// A physics animation's commands for its chain.
+    static func physicsCommands(_ commands: [CommandSpec], _ animation: Int) -> [PhysicsChain.TimedCommand] {
+        commands.compactMap { command in
+            guard command.animation == animation, case .physics(let operation) = command.operation else { return nil }
+            return PhysicsChain.TimedCommand(at: command.at, index: command.index, command: operation)
+        }
     }
 }

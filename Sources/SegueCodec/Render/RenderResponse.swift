@@ -7,9 +7,12 @@ import SegueEngine
 /// A value that is not finite is a 422 naming the channel (API.md §1), found while writing.
 public struct RenderResponse: Sendable {
     public let request: RenderRequest
+    /// Adds `"expanded"`: the request after preset expansion (`?expand=true`, API.md §6 rule 25).
+    public let includesExpanded: Bool
 
-    public init(_ request: RenderRequest) {
+    public init(_ request: RenderRequest, expanded: Bool = false) {
         self.request = request
+        includesExpanded = expanded
     }
 
     /// Bytes per number, for size estimates.
@@ -37,11 +40,20 @@ public struct RenderResponse: Sendable {
         for (i, event) in events.enumerated() {
             if i > 0 { middle.byte(0x2C) }
             middle.raw("{")
-            middle.key("t", first: true); middle.number(event.t)
-            middle.key("animation"); middle.string(r.animators[event.order].id)
-            middle.key("type"); middle.string(event.type.rawValue)
-            if let position = event.position {
-                middle.key("position"); middle.string(position)
+            middle.key("t", first: true); middle.number(event.event.t)
+            middle.key("animation"); middle.string(r.animators[event.animation].id)
+            middle.key("type"); middle.string(event.event.kind.rawValue)
+            if let command = event.event.command {
+                middle.key("command"); middle.integer(Int64(command))
+            }
+            if let position = event.event.position {
+                middle.key("position"); middle.string(position.rawValue)
+            }
+            if let flag = event.event.withoutFinishing {
+                middle.key("withoutFinishing"); middle.raw(flag ? "true" : "false")
+            }
+            if let flag = event.event.reversed {
+                middle.key("reversed"); middle.raw(flag ? "true" : "false")
             }
             middle.raw("}")
         }
@@ -51,25 +63,36 @@ public struct RenderResponse: Sendable {
             var open = JSONWriter()
             if i > 0 { open.byte(0x2C) }
             open.string(named.id)
-            let animator = named.animator
-            if animator.reportsFraction {
+            switch named.timeline {
+            case .property(let animator):
                 open.raw(":{\"fraction\":[")
                 sections.append(array(prefix: open.bytes, suffix: Array("],\"state\":[".utf8)) { w, k in
                     w.number(animator.fraction(at: r.times[k]))
                 })
-            } else {
+                sections.append(array(prefix: [], suffix: Array("],\"reversed\":[".utf8)) { w, k in
+                    w.string(animator.state(at: r.times[k]).rawValue)
+                })
+                sections.append(array(prefix: [], suffix: Array("]}".utf8)) { w, k in
+                    w.raw(animator.reversed(at: r.times[k]) ? "true" : "false")
+                })
+            case .physics(let chain):
+                // Physics animations have no time fraction (§6 rule 18); moving is running.
                 open.raw(":{\"fraction\":null,\"state\":[")
                 sections.append(.init(prefix: open.bytes))
+                sections.append(array(prefix: [], suffix: Array("],\"reversed\":[".utf8)) { w, k in
+                    w.string(chain?.isRunning(at: r.times[k]) == true ? "running" : "inactive")
+                })
+                sections.append(array(prefix: [], suffix: Array("]}".utf8)) { w, _ in w.raw("false") })
             }
-            sections.append(array(prefix: [], suffix: Array("],\"reversed\":[".utf8)) { w, k in
-                w.string(animator.state(at: r.times[k]).rawValue)
-            })
-            sections.append(array(prefix: [], suffix: Array("]}".utf8)) { w, _ in w.raw("false") })
         }
         var tail = JSONWriter()
         tail.raw("}")
         tail.key("warnings")
         tail.value(.array(r.warnings.map(\.json)))
+        if includesExpanded {
+            tail.key("expanded")
+            tail.value(r.expanded)
+        }
         tail.raw("}")
         sections.append(.init(prefix: tail.bytes))
         let width = r.outputs.reduce(0) { $0 + $1.kind.width } * (r.velocities ? 2 : 1)
@@ -104,15 +127,41 @@ public struct RenderResponse: Sendable {
         return SectionedBody(sections: [rows], estimatedBytes: r.times.count * (1 + width) * Self.bytesPerNumber)
     }
 
-    /// Every state change, at its exact time: by time, then starts before completions, then by
-    /// animation index (API.md §6 rules 1, 18).
-    public var events: [Animator.Event] {
-        request.animators.flatMap(\.animator.events).sorted { a, b in
-            if a.t != b.t { return a.t < b.t }
-            let ra = a.type == .start ? 0 : 1, rb = b.type == .start ? 0 : 1
-            if ra != rb { return ra < rb }
-            return a.order < b.order
+    /// Every state change, at its exact time, in the order it took effect (API.md §6 rules 1,
+    /// 18): by time; at one time the initial states, then command-caused changes in command
+    /// order, then completions, then interaction releases; ties by animation index.
+    public var events: [(animation: Int, event: AnimatorEvent)] {
+        var all: [(animation: Int, event: AnimatorEvent, rank: Int)] = []
+        for (index, named) in request.animators.enumerated() {
+            let events: [AnimatorEvent]
+            switch named.timeline {
+            case .property(let animator): events = animator.events
+            case .physics(let chain): events = chain?.events ?? []
+            }
+            var previous: (t: Double, rank: Int)?
+            for (k, event) in events.enumerated() {
+                var rank: Int
+                if let command = event.command {
+                    rank = 1 + command
+                } else if k == 0 && (event.kind == .start || event.kind == .pause) {
+                    rank = 0  // autostart or an interaction's initial pause
+                } else if event.kind == .interactionFinish || event.kind == .interactionCancel {
+                    rank = Int.max
+                } else {
+                    rank = Int.max - 1
+                }
+                // What one animator did at one instant stays in its order (a release that
+                // completes at once, a command's start then retarget).
+                if let previous, previous.t == event.t { rank = max(rank, previous.rank) }
+                previous = (event.t, rank)
+                all.append((index, event, rank))
+            }
         }
+        // A stable sort keeps each animator's own order and the animation index for ties.
+        let ordered = all.enumerated().sorted { a, b in
+            (a.element.event.t, a.element.rank, a.offset) < (b.element.event.t, b.element.rank, b.offset)
+        }
+        return ordered.map { ($0.element.animation, $0.element.event) }
     }
 
     /// A comma-separated array section over the frames.

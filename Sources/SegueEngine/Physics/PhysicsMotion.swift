@@ -36,6 +36,13 @@ public enum PhysicsIntegrator: Sendable, Equatable {
 /// - a decay has no target: it ends at exactly ln(5·threshold / |v0|) / (1000·ln d) after its
 ///   start (0 when that is negative or undefined) and holds x there.
 /// A motion that does not rest within `horizon` seconds never settles (`settleTime` ∞).
+///
+/// A motion can also continue a life begun earlier (`PhysicsChain`: a retarget or a release):
+/// its local time keeps the earlier origin and `start`/`velocity` hold at local time `elapsed`.
+/// The closed forms then run from `elapsed`; the exact rest test uses the grid points n ms ≥
+/// `elapsed` (rule 21: anchored at the start, tested from the latest retarget or release on);
+/// the ticks n / tickRate ≥ `elapsed` (n ≥ 1) advance it, so a command at a tick's time acts
+/// before that tick, as commands come before everything else at their time (rule 1).
 public struct PhysicsMotion: Sendable {
     public let model: PhysicsModel
     public let integrator: PhysicsIntegrator
@@ -44,13 +51,22 @@ public struct PhysicsMotion: Sendable {
     /// nil for a decay.
     public let target: [Double]?
     public let restSpeed: Double, restDistance: Double
-    /// Seconds from the start to rest (∞ when it does not rest within the horizon).
+    /// Local time at which `start` and `velocity` hold (0 for a motion from its own start).
+    public let elapsed: Double
+    /// Local time of the rest (seconds from the start when `elapsed` is 0; ∞ when it does not rest
+    /// within the horizon).
     public private(set) var settleTime: Double = .infinity
     /// The final value, held from `settleTime` on.
     public private(set) var final: [Double]
-    /// Tick integrators: positions and velocities after each tick (tick 0 is the start), flat,
-    /// `start.count` numbers per tick.
+    /// Tick integrators: positions and velocities after each tick, flat, `start.count` numbers per
+    /// tick; the first entry is the state given (as tick `baseTick`).
     private var tickPositions: [Double] = [], tickVelocities: [Double] = []
+    /// The tick the state given stands for: the last tick before `elapsed` (0 at a start).
+    private var baseTick = 0.0
+    /// `rk4`: POP's solver clock at `baseTick`, the time not yet stepped (below one solver step).
+    private let baseLeftover: Double
+    /// Sets a decay's stopping speed, 5·threshold per second.
+    private let threshold: Double
     /// Most ticks simulated for one motion (memory stays within a few tens of MB).
     public static let maxTicks = 1_000_000
 
@@ -58,11 +74,23 @@ public struct PhysicsMotion: Sendable {
     static let solverStep = Double(Float(0.001))
     /// The exact integrator's settling grid, seconds.
     static let settleGrid = 0.001
-    /// Slack when counting ticks at a frame time (frames and ticks meet at equal times).
+    /// Slack, in grid steps, when placing a time on the tick or millisecond grid (frames, commands
+    /// and grid points meet at equal times).
     static let tickSlack = 1e-9
+    /// The exact rest test's grid is tested up to this many seconds.
+    static let longestSettle = 1e7
 
+    /// - horizon: local time after which rest is not looked for.
+    /// - elapsed: local time at which `start` and `velocity` hold (see the type's notes).
     public init(model: PhysicsModel, integrator: PhysicsIntegrator, start: [Double], velocity: [Double], target: [Double]?,
-                restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double) {
+                restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, elapsed: Double = 0) {
+        self.init(model: model, integrator: integrator, start: start, velocity: velocity, target: target, restSpeed: restSpeed,
+                  restDistance: restDistance, threshold: threshold, horizon: horizon, elapsed: elapsed, leftover: 0)
+    }
+
+    private init(model: PhysicsModel, integrator: PhysicsIntegrator, start: [Double], velocity: [Double], target: [Double]?,
+                 restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, elapsed: Double,
+                 leftover: Double) {
         self.model = model
         self.integrator = integrator
         self.start = start
@@ -70,13 +98,17 @@ public struct PhysicsMotion: Sendable {
         self.target = target
         self.restSpeed = restSpeed
         self.restDistance = restDistance
+        self.elapsed = elapsed
+        self.threshold = threshold
+        baseLeftover = leftover
         final = target ?? start
         switch model {
         case .decay(let d):
             let speed = Self.norm(velocity)
             let time = log(5 * threshold / speed) / (1000 * log(d))
-            settleTime = time.isFinite && time > 0 ? time : 0
-            final = decayState(settleTime).position
+            let duration = time.isFinite && time > 0 ? time : 0
+            settleTime = elapsed + duration
+            final = decayState(after: duration).position
         case .spring:
             switch integrator {
             case .exact: settleExact(horizon: horizon)
@@ -85,21 +117,78 @@ public struct PhysicsMotion: Sendable {
         }
     }
 
-    /// Value and velocity at local time τ ≥ 0 (channel units, per second).
+    /// Value and velocity at local time τ ≥ `elapsed` (channel units, per second): right-hand
+    /// limits, so a tick or a rest at τ shows.
     public func state(at tau: Double) -> (position: [Double], velocity: [Double]) {
-        if tau >= settleTime { return (final, [Double](repeating: 0, count: final.count)) }
+        tau >= settleTime ? rest : movingState(tau, justBefore: false)
+    }
+
+    /// The state a command at local time τ acts on: the left limit, before the tick, the rest test
+    /// and the completion at τ (rule 1: commands take effect first).
+    func state(before tau: Double) -> (position: [Double], velocity: [Double]) {
+        restsBefore(tau) ? rest : movingState(tau, justBefore: true)
+    }
+
+    /// The motion a retarget at local time τ turns this one into (API.md §4 `retarget`, §6 rules
+    /// 21–22): the same forces, integrator, rest thresholds and time origin, from `state(before: τ)`
+    /// (its velocity replaced by `velocity` when given) toward `target`. Tick integrators keep
+    /// their grid and POP's solver clock, as a running display-link animation whose `toValue`
+    /// changes; the exact rest test keeps its millisecond grid.
+    /// - horizon: local time after which rest is not looked for.
+    func retargeted(at tau: Double, toward target: [Double]?, velocity: [Double]?, horizon: Double) -> PhysicsMotion {
+        let now = state(before: tau)
+        var leftover = 0.0
+        if case .rk4(let rate) = integrator {
+            // Replay the solver clock over the ticks shown before τ.
+            leftover = baseLeftover
+            for _ in 0..<Int(tickOffset(tick(tau, rate: rate, justBefore: true))) {
+                _ = Self.solverSteps(&leftover, advancing: 1 / rate)
+            }
+        }
+        return PhysicsMotion(model: model, integrator: integrator, start: now.position, velocity: velocity ?? now.velocity,
+                             target: target, restSpeed: restSpeed, restDistance: restDistance, threshold: threshold,
+                             horizon: horizon, elapsed: tau, leftover: leftover)
+    }
+
+    /// Whether the motion came to rest strictly before local time τ (a grid point within the slack
+    /// of τ counts as at τ).
+    func restsBefore(_ tau: Double) -> Bool {
+        let slack: Double
+        switch (model, integrator) {
+        case (.decay, _): slack = 0
+        case (.spring, .exact): slack = Self.tickSlack * Self.settleGrid
+        case (.spring, .euler(let rate)), (.spring, .rk4(let rate)): slack = Self.tickSlack / rate
+        }
+        return settleTime < tau - slack
+    }
+
+    private var rest: (position: [Double], velocity: [Double]) { (final, [Double](repeating: 0, count: final.count)) }
+
+    /// The state before any snap to rest: the closed forms at τ, or the tick showing at τ (or the
+    /// last tick strictly before τ, `justBefore`).
+    private func movingState(_ tau: Double, justBefore: Bool) -> (position: [Double], velocity: [Double]) {
         switch (model, integrator) {
         case (.decay, _):
-            return decayState(tau)
+            return decayState(after: tau - elapsed)
         case (.spring, .exact):
-            return exactState(tau)
+            return exactState(after: tau - elapsed)
         case (.spring, .euler(let rate)), (.spring, .rk4(let rate)):
-            let width = start.count, count = tickPositions.count / max(1, width)
-            guard count > 0 else { return (start, velocity) }
-            let tick = min(Double(count - 1), max(0, (tau * rate + Self.tickSlack).rounded(.down)))
-            let from = Int(tick) * width
+            let width = start.count
+            guard !tickPositions.isEmpty else { return (start, velocity) }
+            let from = Int(tickOffset(tick(tau, rate: rate, justBefore: justBefore))) * width
             return (Array(tickPositions[from..<(from + width)]), Array(tickVelocities[from..<(from + width)]))
         }
+    }
+
+    /// The tick showing at local time τ (a tick within the slack of τ counts as at τ), or with
+    /// `justBefore` the last tick strictly before τ.
+    private func tick(_ tau: Double, rate: Double, justBefore: Bool) -> Double {
+        justBefore ? (tau * rate - Self.tickSlack).rounded(.up) - 1 : (tau * rate + Self.tickSlack).rounded(.down)
+    }
+
+    /// Where a tick's state is stored: its offset from `baseTick`, within the ticks simulated.
+    private func tickOffset(_ tick: Double) -> Double {
+        max(0, min(Double(tickPositions.count / max(1, start.count) - 1), tick - baseTick))
     }
 
     // MARK: Models
@@ -109,20 +198,22 @@ public struct PhysicsMotion: Sendable {
         return DampedOscillator(mass: m, stiffness: k, damping: c)
     }
 
-    private func exactState(_ tau: Double) -> (position: [Double], velocity: [Double]) {
+    /// The closed form `delta` seconds after the state given.
+    private func exactState(after delta: Double) -> (position: [Double], velocity: [Double]) {
         let oscillator = self.oscillator, goal = target ?? start
         var position = start, speed = velocity
         for i in start.indices {
-            let s = oscillator.state(y0: start[i] - goal[i], v0: velocity[i], at: tau)
+            let s = oscillator.state(y0: start[i] - goal[i], v0: velocity[i], at: delta)
             position[i] = goal[i] + s.position
             speed[i] = s.velocity
         }
         return (position, speed)
     }
 
-    private func decayState(_ tau: Double) -> (position: [Double], velocity: [Double]) {
+    /// POP's decay `delta` seconds after the state given.
+    private func decayState(after delta: Double) -> (position: [Double], velocity: [Double]) {
         guard case .decay(let d) = model else { return (start, velocity) }
-        let factor = pow(d, 1000 * tau)
+        let factor = pow(d, 1000 * delta)
         var position = start, speed = velocity
         for i in start.indices {
             position[i] = start[i] + velocity[i] / 1000 * d * (1 - factor) / (1 - d)
@@ -138,16 +229,21 @@ public struct PhysicsMotion: Sendable {
         return distance.squareRoot() < restDistance && Self.norm(speed) < restSpeed
     }
 
-    /// The first millisecond at rest, up to the horizon. Rest needs |y| < restDistance and
-    /// |v| < restSpeed, so the energy ½k|y|² + ½m|v|² is below ½k·restDistance² + ½m·restSpeed²;
+    /// The first millisecond at rest from `elapsed` up to the horizon. Rest needs |y| < restDistance
+    /// and |v| < restSpeed, so the energy ½k|y|² + ½m|v|² is below ½k·restDistance² + ½m·restSpeed²;
     /// the energy of a damped spring never increases (dE/dt = −c|v|²), so a binary search finds
     /// the first millisecond where that is possible and the scan starts there. Undamped motion
-    /// keeps its energy: with too much of it, it never rests.
+    /// keeps its energy: with too much of it, it never rests. At least the first grid point is
+    /// tested, whatever the horizon.
     private mutating func settleExact(horizon: Double) {
         guard case .spring(let m, let k, let c) = model else { return }
-        let steps = Int(min(horizon, 1e7) / Self.settleGrid)
+        let grid = Self.settleGrid
+        let first = max(0, (elapsed / grid - Self.tickSlack).rounded(.up))
+        let last = max(first, (min(horizon, Self.longestSettle) / grid).rounded(.down))
+        // Only a motion continued beyond the longest settle has grid points past Int's reach.
+        guard last <= Self.longestSettle / grid else { return }
         func energy(_ n: Int) -> Double {
-            let s = exactState(Double(n) * Self.settleGrid), goal = target ?? start
+            let s = exactState(after: Double(n) * grid - elapsed), goal = target ?? start
             var e = 0.0
             for i in s.position.indices {
                 e += 0.5 * k * (s.position[i] - goal[i]) * (s.position[i] - goal[i]) + 0.5 * m * s.velocity[i] * s.velocity[i]
@@ -155,20 +251,19 @@ public struct PhysicsMotion: Sendable {
             return e
         }
         let ceiling = 0.5 * k * restDistance * restDistance + 0.5 * m * restSpeed * restSpeed
-        var low = 0, high = max(0, steps)
-        if c > 0 && energy(0) >= ceiling {
-            // First n with energy(n) < ceiling (monotone), or past the horizon.
-            guard energy(high) < ceiling else { return }
+        var low = Int(first), high = Int(last)
+        if energy(low) >= ceiling {
+            // Undamped: the energy stays too high to rest.
+            guard c > 0, energy(high) < ceiling else { return }
+            // First n with energy(n) < ceiling (monotone).
             while low < high {
-                let middle = (low + high) / 2
+                let middle = low + (high - low) / 2
                 if energy(middle) < ceiling { high = middle } else { low = middle + 1 }
             }
         }
-        // Undamped: rest is possible only when the (constant) energy is below the ceiling.
-        let last = c > 0 || energy(0) < ceiling ? max(0, steps) : 0
-        for n in low...max(low, last) {
-            let tau = Double(n) * Self.settleGrid
-            let s = exactState(tau)
+        for n in low...Int(last) {
+            let tau = Double(n) * grid
+            let s = exactState(after: tau - elapsed)
             if atRest(s.position, s.velocity) {
                 settleTime = tau
                 return
@@ -176,26 +271,26 @@ public struct PhysicsMotion: Sendable {
         }
     }
 
+    /// Ticks n ≥ 1 with n / rate ≥ `elapsed`, up to the horizon and at most `maxTicks` of them.
     private mutating func simulateTicks(rate: Double, horizon: Double) {
         guard case .spring(let m, let k, let c) = model, let goal = target else { return }
         let dt = 1 / rate
         var x = start, v = velocity
-        var leftover = 0.0
+        var leftover = baseLeftover
         tickPositions = x
         tickVelocities = v
+        baseTick = max(0, (elapsed * rate - Self.tickSlack).rounded(.up) - 1)
         // Only ticks inside the horizon: a tick never spans more than it, so one tick's RK4 steps
         // stay bounded (horizon / solverStep) however slow the tick rate.
-        let limit = Int(min(horizon * rate, Double(Self.maxTicks)))
-        guard limit >= 1 else { return }
-        for n in 1...limit {
+        let lastTick = min((horizon * rate + Self.tickSlack).rounded(.down), baseTick + Double(Self.maxTicks))
+        guard lastTick > baseTick else { return }
+        for n in 1...Int(lastTick - baseTick) {
             switch integrator {
             case .rk4:
-                leftover += dt
                 var previous = (x, v), current = (x, v)
-                while leftover >= Self.solverStep {
+                for _ in 0..<Self.solverSteps(&leftover, advancing: dt) {
                     previous = current
                     current = Self.rk4Step(current.0, current.1, goal: goal, m: m, k: k, c: c, dt: Self.solverStep)
-                    leftover -= Self.solverStep
                 }
                 let alpha = leftover / Self.solverStep
                 for i in x.indices {
@@ -210,12 +305,24 @@ public struct PhysicsMotion: Sendable {
                 }
             }
             if atRest(x, v) {
-                settleTime = Double(n) * dt
+                settleTime = (baseTick + Double(n)) * dt
                 return
             }
             tickPositions += x
             tickVelocities += v
         }
+    }
+
+    /// POP's solver clock (`SpringSolver::advance`): a tick adds dt to the time not yet stepped,
+    /// which then pays for as many whole solver steps as it holds.
+    static func solverSteps(_ leftover: inout Double, advancing dt: Double) -> Int {
+        leftover += dt
+        var steps = 0
+        while leftover >= solverStep {
+            leftover -= solverStep
+            steps += 1
+        }
+        return steps
     }
 
     /// One classical RK4 step of x'' = (−k·(x − goal) − c·x')/m, per component.

@@ -34,11 +34,13 @@ public struct ActiveTiming: Sendable {
     /// current pass, running backwards in the second half of an autoreversing repeat.
     public func progress(at tau: Double) -> Double { sample(at: tau).progress }
 
-    /// Progress and d(progress)/dτ (right-hand) at local time τ in [0, activeDuration): the
+    /// Progress and d(progress)/dτ (right-hand) at local time τ in [0, activeDuration]: the
     /// curve at the position within the current pass, running backwards (negated velocity) in
     /// the second half of an autoreversing repeat.
     public func sample(at tau: Double) -> (progress: Double, velocity: Double) {
-        let phase = tau - cycle * (tau / cycle).rounded(.down)
+        var phase = tau - cycle * (tau / cycle).rounded(.down)
+        // The closed end of the last pass: an animator held or reversed at fraction 1.
+        if phase == 0, tau > 0, tau >= activeDuration { phase = cycle }
         let backwards = autoreverses && phase >= duration
         let position = backwards ? 2 * duration - phase : phase
         let forward = ignoresCurve ? (position / duration, 1 / duration) : curve.sample(at: position, duration: duration)

@@ -12,31 +12,75 @@ public struct ChannelAnimation: Sendable {
         case vectorTrack(KeyframeTrack)
         case transformTrack(TransformKeyframeTrack)
         /// Forces instead of a curve (API.md §4 "Physics animations"): from the presented value
-        /// with `velocity` toward `target` (nil for a decay); the channel's own time drives it.
-        case physics(model: PhysicsModel, integrator: PhysicsIntegrator, velocity: [Double], target: [Double]?,
-                     restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double)
+        /// at its effective start, driven by its own commands.
+        case physics(PhysicsParameters)
+    }
+
+    /// Everything a physics chain needs but the value it starts from.
+    public struct PhysicsParameters: Sendable {
+        public var model: PhysicsModel
+        public var integrator: PhysicsIntegrator
+        public var velocity: [Double]
+        /// nil for a decay.
+        public var target: [Double]?
+        public var restSpeed: Double, restDistance: Double, threshold: Double
+        /// Absolute time after which nothing needs simulating.
+        public var horizon: Double
+        /// Autostart time plus delay; nil when it waits for a command.
+        public var autostart: Double?
+        public var commands: [PhysicsChain.TimedCommand]
+
+        public init(model: PhysicsModel, integrator: PhysicsIntegrator, velocity: [Double], target: [Double]?,
+                    restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, autostart: Double?,
+                    commands: [PhysicsChain.TimedCommand]) {
+            self.model = model
+            self.integrator = integrator
+            self.velocity = velocity
+            self.target = target
+            self.restSpeed = restSpeed
+            self.restDistance = restDistance
+            self.threshold = threshold
+            self.horizon = horizon
+            self.autostart = autostart
+            self.commands = commands
+        }
+
+        public var effectiveStart: Double? { PhysicsChain.effectiveStart(autostart: autostart, commands: commands) }
     }
 
     /// The animation's index in the request (ties in start time go by it).
     public var order: Int
-    /// Effective start on the timeline: start command or autostart, plus delay.
-    public var start: Double
-    public var timing: ActiveTiming
+    /// For a block added by `addAnimations`: its number (blocks start after the animation's own).
+    public var block: Int?
+    /// The animator that drives a curve motion (unused by physics).
+    public var animator: PropertyAnimator?
     public var additive: Bool
     public var motion: Motion
     /// The model value once the animation has run: `to`, or the last keyframe value.
     public var target: ChannelValue
 
-    public init(order: Int, start: Double, timing: ActiveTiming, additive: Bool, motion: Motion, target: ChannelValue) {
+    public init(order: Int, block: Int? = nil, animator: PropertyAnimator?, additive: Bool, motion: Motion,
+                target: ChannelValue) {
         self.order = order
-        self.start = start
-        self.timing = timing
+        self.block = block
+        self.animator = animator
         self.additive = additive
         self.motion = motion
         self.target = target
     }
 
-    public var end: Double { start + timing.activeDuration }
+    /// When the animation first shows on the channel (its effective start); nil if never.
+    public var start: Double? {
+        if case .physics(let parameters) = motion { return parameters.effectiveStart }
+        guard let animator else { return nil }
+        return block.map(animator.blockStart) ?? animator.contributionStart
+    }
+
+    /// The curve motion's progress at t (nil for physics, or before the start).
+    func sample(at t: Double) -> PropertyAnimator.Sample? {
+        guard let animator else { return nil }
+        return block.map { animator.blockSample($0, at: t) } ?? animator.sample(at: t)
+    }
 }
 
 /// A motion with its start value known: what is evaluated per frame.
@@ -45,15 +89,15 @@ enum ResolvedMotion: Sendable {
     case transform(TransformInterpolator)
     case vectorTrack(KeyframeTrack)
     case transformTrack(TransformKeyframeTrack)
-    case physics(PhysicsMotion)
+    case physics(PhysicsChain)
 
     init(_ motion: ChannelAnimation.Motion, from: ChannelValue, to target: ChannelValue) {
         switch (motion, from, target) {
-        case (.physics(let model, let integrator, let velocity, let goal, let restSpeed, let restDistance, let threshold,
-                       let horizon), _, _):
-            self = .physics(PhysicsMotion(model: model, integrator: integrator, start: from.numbers, velocity: velocity,
-                                          target: goal, restSpeed: restSpeed, restDistance: restDistance,
-                                          threshold: threshold, horizon: horizon))
+        case (.physics(let p), _, _):
+            self = .physics(PhysicsChain(model: p.model, integrator: p.integrator, velocity: p.velocity, target: p.target,
+                                         restSpeed: p.restSpeed, restDistance: p.restDistance, threshold: p.threshold,
+                                         start: p.effectiveStart ?? 0, from: from.numbers, commands: p.commands,
+                                         horizon: p.horizon, autostarted: p.autostart != nil))
         case (.toward, .vector(let start), .vector(let end)):
             self = .vectorLerp(from: start, to: end)
         case (.toward(let direct), .transform(let start), .transform(let end)):
@@ -96,8 +140,8 @@ enum ResolvedMotion: Sendable {
             return .vector(track.value(at: progress))
         case .transformTrack(let track):
             return .transform(.matrix(track.value(at: progress)))
-        case .physics(let motion):
-            return .vector(motion.final)  // physics is evaluated by time (`ChannelTrack`), not progress
+        case .physics(let chain):
+            return .vector(chain.finalValue)  // physics is evaluated by time (`ChannelTrack`), not progress
         }
     }
 

@@ -1,6 +1,8 @@
 /// Everything that animates one channel of one view, blended (API.md §4 `blend`, §6 rule 9).
 ///
-/// Layers are ordered by effective start, ties by request index. At time t:
+/// Layers are ordered by effective start — when their animator first shows them (after a delay,
+/// a start command, a scrub; an added block when the fraction reaches its window) — ties by
+/// request index, then block. At time t:
 /// - before any layer starts, the channel shows its initial value;
 /// - the latest `replace` layer that has started owns the channel: it runs from the value the
 ///   channel presented at its start (UIKit's beginFromCurrentState) and earlier layers stop
@@ -8,7 +10,8 @@
 /// - every `additive` layer started after it adds `anim(t) − m`, where `anim` runs from the model
 ///   value m — the target of the latest layer that started before it, else the initial value —
 ///   so a `to` animation adds (to − m) · p(t); transforms add decomposed components;
-/// - a layer past its active duration holds its target exactly (§6 rule 10).
+/// - a layer whose animator completed at the end holds its target exactly (§6 rule 10), one
+///   completed at the start its start value; stopped and paused layers hold what they showed.
 public struct ChannelTrack: Sendable {
     public let initial: ChannelValue
     private var layers: [Layer] = []
@@ -16,11 +19,14 @@ public struct ChannelTrack: Sendable {
     /// A class, so the per-frame loop shares layers instead of copying their payloads.
     final class Layer: Sendable {
         let animation: ChannelAnimation
+        /// Effective start on the timeline.
+        let start: Double
         let model: ChannelValue
         let motion: ResolvedMotion
 
-        init(animation: ChannelAnimation, model: ChannelValue, motion: ResolvedMotion) {
+        init(animation: ChannelAnimation, start: Double, model: ChannelValue, motion: ResolvedMotion) {
             self.animation = animation
+            self.start = start
             self.model = model
             self.motion = motion
         }
@@ -31,6 +37,8 @@ public struct ChannelTrack: Sendable {
     public struct Note: Sendable {
         /// The animation's index in the request.
         public var order: Int
+        /// The added block (`addAnimations`), if the note is about one.
+        public var block: Int?
         public var detail: String
     }
 
@@ -38,24 +46,25 @@ public struct ChannelTrack: Sendable {
 
     public init(initial: ChannelValue, animations: [ChannelAnimation]) {
         self.initial = initial
-        let sorted = animations.sorted { ($0.start, $0.order) < ($1.start, $1.order) }
-        for animation in sorted {
+        let started = animations.compactMap { animation in animation.start.map { (animation, $0) } }
+        let sorted = started.sorted { a, b in (a.1, a.0.order, a.0.block ?? -1) < (b.1, b.0.order, b.0.block ?? -1) }
+        for (animation, start) in sorted {
             let model = layers.last?.animation.target ?? initial
-            let from = animation.additive ? model : value(at: animation.start)
+            let from = animation.additive ? model : value(at: start)
             let motion = ResolvedMotion(animation.motion, from: from, to: animation.target)
             // `values` tracks were resolved (and warned about) by the codec; resolved motions of
             // `to` and UIView keyframes report here.
             if case .transformTrack = animation.motion {} else {
-                notes += motion.notes.map { Note(order: animation.order, detail: $0) }
+                notes += motion.notes.map { Note(order: animation.order, block: animation.block, detail: $0) }
             }
-            layers.append(Layer(animation: animation, model: model, motion: motion))
+            layers.append(Layer(animation: animation, start: start, model: model, motion: motion))
         }
     }
 
     /// The presented value at t (right-hand: a layer starting at t already counts).
     public func value(at t: Double) -> ChannelValue {
         var owner = -1, started = 0
-        while started < layers.count && layers[started].animation.start <= t {
+        while started < layers.count && layers[started].start <= t {
             if !layers[started].animation.additive { owner = started }
             started += 1
         }
@@ -75,7 +84,7 @@ public struct ChannelTrack: Sendable {
     /// progress, use a second-order one-sided difference (exactly 0 where the value is held).
     public func velocity(at t: Double) -> [Double] {
         var owner = -1, started = 0
-        while started < layers.count && layers[started].animation.start <= t {
+        while started < layers.count && layers[started].start <= t {
             if !layers[started].animation.additive { owner = started }
             started += 1
         }
@@ -83,18 +92,16 @@ public struct ChannelTrack: Sendable {
         var i = max(owner, 0)
         while i < started {
             let layer = layers[i]
-            let tau = t - layer.animation.start
-            if case .physics(let motion) = layer.motion {
-                let speed = motion.state(at: tau).velocity
+            if case .physics(let chain) = layer.motion {
+                let speed = chain.state(at: t).velocity
                 for k in result.indices where k < speed.count { result[k] += speed[k] }
                 i += 1
                 continue
             }
             guard case .vectorLerp(let from, let to) = layer.motion else { return numericVelocity(at: t) }
-            if tau < layer.animation.timing.activeDuration {
-                let rate = layer.animation.timing.sample(at: tau).velocity
+            if let s = layer.animation.sample(at: t), s.shown == .progress, s.rate != 0 {
                 for k in result.indices where k < from.count && k < to.count {
-                    result[k] += (to[k] - from[k]) * rate
+                    result[k] += (to[k] - from[k]) * s.rate
                 }
             }
             i += 1
@@ -118,19 +125,22 @@ public struct ChannelTrack: Sendable {
     /// Step of the one-sided difference, seconds: truncation error ~h² · f‴, rounding ~ε·|f|/h.
     static let differenceStep = 1e-6
 
-    /// When each physics layer comes to rest, seconds after its start (by request index).
-    public var physicsSettleTimes: [Int: Double] {
-        var times: [Int: Double] = [:]
+    /// The resolved physics chain of each physics layer, by request index.
+    public var physicsChains: [Int: PhysicsChain] {
+        var chains: [Int: PhysicsChain] = [:]
         for layer in layers {
-            if case .physics(let motion) = layer.motion { times[layer.animation.order] = motion.settleTime }
+            if case .physics(let chain) = layer.motion { chains[layer.animation.order] = chain }
         }
-        return times
+        return chains
     }
 
     private static func value(of layer: Layer, at t: Double) -> ChannelValue {
-        let tau = t - layer.animation.start
-        if case .physics(let motion) = layer.motion { return .vector(motion.state(at: tau).position) }
-        if tau >= layer.animation.timing.activeDuration { return layer.animation.target }
-        return layer.motion.value(layer.animation.timing.progress(at: tau))
+        if case .physics(let chain) = layer.motion { return .vector(chain.state(at: t).position) }
+        guard let s = layer.animation.sample(at: t) else { return layer.motion.value(0) }
+        switch s.shown {
+        case .end: return layer.animation.target
+        case .start: return layer.motion.value(0)
+        case .progress: return layer.motion.value(s.progress)
+        }
     }
 }

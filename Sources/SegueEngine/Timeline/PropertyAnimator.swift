@@ -1,0 +1,621 @@
+/// The UIViewPropertyAnimator behind one block animation, replayed from its commands
+/// (API.md §4 "Animations", "Commands", "Interaction"; §6 rules 1, 8, 13–19).
+///
+/// The animator keeps a time fraction f from the start values (0) to the end values (1) in both
+/// directions, and a progress p that the animation's channels show (value = from + Δ · p for a
+/// `to`; a keyframe track evaluated at p). The rules, each with the UIKit documentation it rests on:
+///
+/// - States `inactive`, `running` (`active` and running), `paused` (`active`, not running) and
+///   `stopped`, with the commands each accepts (rule 13). "The animator must be in the
+///   UIViewAnimatingState.stopped state" to `finishAnimation(at:)`; `stopAnimation(_:)` on an
+///   inactive animator is a programmer error; `continueAnimation` is "only valid while paused"
+///   (UIViewImplicitlyAnimating). `start` while running and `pause` while paused change nothing.
+/// - Running, f changes at ±1 / duration and p = timing(f), so reversing retraces the curve
+///   (rule 14; `isReversed`: "the animator runs … in the reverse direction, returning the
+///   animations to their initial state").
+/// - Paused, p = f with `scrubsLinearly` ("the animator uses linear interpolation … while
+///   scrubbing"), else timing(f); on resume the value continues from timing(f) and a jump is
+///   reported (rule 14).
+/// - `continue` "uses the new timing parameters to finish" from the presented values; without
+///   timing the own curve resumes at f at speed 1 / durationFactor (rule 15).
+/// - `addAnimations(_:delayFactor:)`: "the delay factor … multiplied by the remaining duration";
+///   the block ends with the animator (rule 16).
+/// - `stop(true)`: "the animator moves to the inactive state" with values left where they are and
+///   no completion; `stop(false)` waits in `stopped` for `finish` (rule 17). `pausesOnCompletion`:
+///   "the animator … does not transition to the inactive state" — reaching the end pauses.
+/// - A start delay: running at fraction 0 contributing nothing; `pause` freezes what is left of
+///   it; `fraction`, `stop`, `reverse` and `finish` cancel it (rule 8).
+/// - At one instant: commands in order, then completions, then interaction releases (rule 1).
+///
+/// Time is an input: `init` replays the commands once into segments, pure in its inputs.
+public struct PropertyAnimator: Sendable {
+    public enum State: String, Sendable {
+        case inactive, running, paused, stopped
+    }
+
+    /// The curve a `continue` hands over to (rule 15).
+    public enum ContinueTiming: Sendable {
+        /// A time-fraction curve over the window (1 − f) · duration · durationFactor.
+        case curve(TimingCurve)
+        /// UIKit's dampingRatio spring, solved for the window as its duration.
+        case durationSpring(dampingRatio: Double, initialVelocity: Double?)
+        /// Any other spring set: runs for its settling duration, ignoring the factor.
+        case spring(Spring)
+    }
+
+    public enum Operation: Sendable {
+        case start(delay: Double)
+        case pause
+        case stop(withoutFinishing: Bool)
+        case finish(AnimatorEvent.Position)
+        case reverse(Bool)
+        case fraction(Double)
+        case `continue`(ContinueTiming?, durationFactor: Double)
+        /// A block added to the animator; blocks are numbered from 0 in the order they are added.
+        case addAnimations(delayFactor: Double)
+        /// An op only physics animations accept (`retarget`, `drag`): always refused, naming the
+        /// state (rule 13).
+        case unsupported(String)
+        /// Interaction (rule 19): the percent the gesture or updates set; no event.
+        case interactionUpdate(percent: Double)
+        /// Interaction release: run to the end (finish) or back to the start (cancel) along
+        /// `curve` at `speed`.
+        case interactionRelease(finish: Bool, curve: TimingCurve, speed: Double)
+
+        /// The command name used in `allowed` lists.
+        var name: String {
+            switch self {
+            case .start: "start"
+            case .pause: "pause"
+            case .stop: "stop"
+            case .finish: "finish"
+            case .reverse: "reverse"
+            case .fraction: "fraction"
+            case .continue: "continue"
+            case .addAnimations: "addAnimations"
+            case .unsupported(let name): name
+            case .interactionUpdate, .interactionRelease: "interaction"
+            }
+        }
+    }
+
+    public struct Command: Sendable {
+        public var at: Double
+        /// The index in `commands`; nil for interaction steps.
+        public var index: Int?
+        public var operation: Operation
+
+        public init(at: Double, index: Int?, operation: Operation) {
+            self.at = at
+            self.index = index
+            self.operation = operation
+        }
+    }
+
+    /// A command UIKit would reject in the animator's state (rule 13).
+    public struct Rejection: Error, Sendable {
+        public var command: Int
+        public var operation: String
+        public var state: State
+        public var allowed: [String]
+    }
+
+    /// A resume that jumps from a linear scrub to the curve (rule 14).
+    public struct Jump: Sendable {
+        public var t: Double
+        public var command: Int?
+        public var from: Double, to: Double
+    }
+
+    /// What the channels show at an instant.
+    public struct Sample: Sendable {
+        /// Seconds into the run at speed 1 (τ = fraction · duration; the only measure of an
+        /// unbounded repeat, whose fraction stays 0).
+        var position: Double
+        public var fraction: Double
+        /// Progress along the animation (0 = from, 1 = to); `shown` overrides it when held at an end.
+        public var progress: Double
+        /// d(progress)/dt, per second.
+        public var rate: Double
+        public var shown: Shown
+    }
+
+    public enum Shown: Sendable, Equatable {
+        case progress
+        /// Completed at the end: the model value exactly, also after repeats and autoreverses.
+        case end
+        /// Completed at the start (reversed, finished at start, or cancelled).
+        case start
+    }
+
+    // MARK: Segments
+
+    enum Course: Sendable {
+        /// Still at run position τ (seconds at speed 1) showing `progress`.
+        case held(position: Double, progress: Double, shown: Shown)
+        /// τ = τ0 + speed · (t − t0), p = timing(τ); speed is ±1 / durationFactor.
+        case running(position: Double, speed: Double)
+        case gliding(Glide)
+    }
+
+    /// A run from the presented progress to an end along a handed-over curve (rule 15, 19).
+    /// Plain numbers (the curve is an index into `curves`), so segments copy as bits.
+    struct Glide: Sendable {
+        var f0: Double, f1: Double, p0: Double, p1: Double
+        var curve: Int
+        var window: Double
+        /// Seconds of the glide already run at the segment's start (a resumed glide).
+        var elapsed: Double
+    }
+
+    struct Segment: Sendable {
+        var t0: Double
+        var state: State
+        var reversed: Bool
+        var contributing: Bool
+        var course: Course
+    }
+
+    /// The animation's curve over its whole run, repeats included (rule 14's "timing").
+    public let timing: ActiveTiming
+    public let scrubsLinearly: Bool
+    public let pausesOnCompletion: Bool
+    private(set) var segments: [Segment] = []
+    /// The curves glides follow.
+    private(set) var curves: [TimingCurve] = []
+    public private(set) var events: [AnimatorEvent] = []
+    public private(set) var jumps: [Jump] = []
+    /// Each added block's window start as a fraction and the time it was added.
+    private(set) var blocks: [(addedAt: Double, fromFraction: Double)] = []
+
+    /// Seconds the whole run lasts at speed 1.
+    var length: Double { timing.activeDuration }
+
+    /// Replays `commands` (sorted by `at`, ties in order; validated by the caller) from the
+    /// animator's first state: running from `autostart` after `delay`, paused at 0 when an
+    /// interaction drives it (`interactive`), else inactive.
+    public init(timing: ActiveTiming, delay: Double, autostart: Bool, interactive: Bool, scrubsLinearly: Bool,
+                pausesOnCompletion: Bool, commands: [Command]) throws(Rejection) {
+        self.timing = timing
+        self.scrubsLinearly = scrubsLinearly
+        self.pausesOnCompletion = pausesOnCompletion
+        var machine = Machine(animator: self)
+        if interactive {
+            machine.pauseAt(0, command: nil)
+        } else if autostart {
+            machine.start(at: 0, delay: delay, command: nil)
+        } else {
+            machine.record(0)
+        }
+        for command in commands {
+            try machine.apply(command)
+        }
+        machine.advance(to: .infinity, inclusive: true)
+        segments = machine.segments
+        curves = machine.curves
+        events = machine.events
+        jumps = machine.jumps
+        blocks = machine.blocks
+    }
+
+    // MARK: Reading the timeline
+
+    private func segmentIndex(at t: Double) -> Int {
+        // The last segment starting at or before t (right-hand: a change at t counts).
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segments[middle].t0 <= t { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    public func state(at t: Double) -> State { segments[segmentIndex(at: t)].state }
+    public func reversed(at t: Double) -> Bool { segments[segmentIndex(at: t)].reversed }
+    public func fraction(at t: Double) -> Double { sample(segments[segmentIndex(at: t)], at: t).fraction }
+
+    /// When the animator stops changing (rule 2): the start of its last segment, or ∞ when it
+    /// runs forever.
+    public var settles: Double {
+        guard let last = segments.last else { return 0 }
+        if case .held = last.course { return last.t0 }
+        return .infinity
+    }
+
+    /// When the animation's own `to` first shows (its effective start); nil if it never does.
+    public var contributionStart: Double? { segments.first(where: \.contributing)?.t0 }
+
+    /// The main block's sample at t; nil before it contributes.
+    public func sample(at t: Double) -> Sample? {
+        let segment = segments[segmentIndex(at: t)]
+        guard segment.contributing else { return nil }
+        return sample(segment, at: t)
+    }
+
+    func sample(_ segment: Segment, at t: Double) -> Sample {
+        Self.sample(segment, at: t, timing: timing, curves: curves)
+    }
+
+    static func sample(_ segment: Segment, at t: Double, timing: ActiveTiming, curves: [TimingCurve]) -> Sample {
+        let length = timing.activeDuration
+        // The time fraction at run position τ; 0 for an unbounded repeat.
+        func fraction(_ tau: Double) -> Double { length.isFinite ? tau / length : 0 }
+        switch segment.course {
+        case .held(let tau, let p, let shown):
+            return Sample(position: tau, fraction: fraction(tau), progress: p, rate: 0, shown: shown)
+        case .running(let tau0, let speed):
+            let tau = tau0 + speed * (t - segment.t0)
+            let s = timing.sample(at: tau)
+            return Sample(position: tau, fraction: fraction(tau), progress: s.progress, rate: s.velocity * speed, shown: .progress)
+        case .gliding(let glide):
+            let elapsed = glide.elapsed + (t - segment.t0)
+            // An empty window (already at its end) has arrived.
+            let s = glide.window > 0 ? curves[glide.curve].sample(at: elapsed, duration: glide.window)
+                                     : (progress: 1.0, velocity: 0.0)
+            let f = glide.f0 + (glide.f1 - glide.f0) * (glide.window > 0 ? min(1, elapsed / glide.window) : 1)
+            return Sample(position: f * length, fraction: f, progress: glide.p0 + (glide.p1 - glide.p0) * s.progress,
+                          rate: (glide.p1 - glide.p0) * s.velocity, shown: .progress)
+        }
+    }
+
+    // MARK: Added blocks (rule 16)
+
+    /// When added block `block` first shows: the first instant from its addition at which the
+    /// animator's fraction reaches the block's window start; nil if it never does.
+    public func blockStart(_ block: Int) -> Double? {
+        guard blocks.indices.contains(block) else { return nil }
+        let (addedAt, fs) = blocks[block]
+        var i = segmentIndex(at: addedAt)
+        while i < segments.count {
+            let segment = segments[i]
+            let from = max(segment.t0, addedAt)
+            let to = i + 1 < segments.count ? segments[i + 1].t0 : Double.infinity
+            if segment.contributing {
+                if case .held(_, _, let shown) = segment.course, shown != .progress { return from }  // completed
+                let f = sample(segment, at: from).fraction
+                if f >= fs { return from }
+                switch segment.course {
+                case .running(let tau0, let speed) where speed > 0:
+                    let reach = segment.t0 + (fs * length - tau0) / speed
+                    if reach < to { return max(from, reach) }
+                case .gliding(let glide) where glide.f1 > glide.f0 && glide.window > 0:
+                    let reach = segment.t0 + (fs - glide.f0) / (glide.f1 - glide.f0) * glide.window - glide.elapsed
+                    if reach < to { return max(from, reach) }
+                default:
+                    break
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Added block `block` at t: its progress follows the animator's curve over its own window of
+    /// the fraction, [fs, 1]; held ends show the block's ends.
+    public func blockSample(_ block: Int, at t: Double) -> Sample? {
+        guard blocks.indices.contains(block), let main = sample(at: t) else { return nil }
+        let fs = blocks[block].fromFraction
+        guard main.shown == .progress else { return main }
+        let span = 1 - fs
+        guard span > 0 else { return Sample(position: main.position, fraction: main.fraction, progress: 0, rate: 0, shown: .progress) }
+        let x = max(0, (main.fraction - fs) / span)
+        let s = timing.curve.sample(at: x * timing.duration, duration: timing.duration)
+        // d(fraction)/dt from the main block's course.
+        let segment = segments[segmentIndex(at: t)]
+        var fractionRate = 0.0
+        switch segment.course {
+        case .running(_, let speed): fractionRate = speed / length
+        case .gliding(let glide) where glide.window > 0 && (t - segment.t0 + glide.elapsed) < glide.window:
+            fractionRate = (glide.f1 - glide.f0) / glide.window
+        default: break
+        }
+        let rate = main.fraction > fs ? s.velocity * timing.duration * fractionRate / span : 0
+        return Sample(position: main.position, fraction: main.fraction, progress: s.progress, rate: rate, shown: .progress)
+    }
+}
+
+// MARK: - The state machine
+
+extension PropertyAnimator {
+    /// The replay: the current state and course, appended to as commands arrive in time order.
+    struct Machine {
+        let timing: ActiveTiming
+        let length: Double
+        let scrubsLinearly: Bool
+        let pausesOnCompletion: Bool
+
+        var segments: [Segment] = []
+        var curves: [TimingCurve] = []
+        var events: [AnimatorEvent] = []
+        var jumps: [Jump] = []
+        var blocks: [(addedAt: Double, fromFraction: Double)] = []
+
+        var state = State.inactive
+        var reversed = false
+        var contributing = false
+        var course = Course.held(position: 0, progress: 0, shown: .progress)
+        var courseStart = 0.0
+        /// Running in a start delay until this time.
+        var delayUntil: Double?
+        /// Paused in a start delay with this much of it left.
+        var delayLeft: Double?
+        /// A `continue` handed the animator over to this curve (rule 15).
+        var handedOver: (timing: ContinueTiming, factor: Double)?
+        /// Speed factor of the own curve after a timing-less `continue`.
+        var factor = 1.0
+        /// The glide a plain `pause` interrupted, to resume as it was.
+        var pausedGlide: Glide?
+
+        init(animator: PropertyAnimator) {
+            timing = animator.timing
+            length = animator.timing.activeDuration
+            scrubsLinearly = animator.scrubsLinearly
+            pausesOnCompletion = animator.pausesOnCompletion
+        }
+
+        func now(_ t: Double) -> Sample {
+            PropertyAnimator.sample(Segment(t0: courseStart, state: state, reversed: reversed, contributing: true, course: course),
+                                    at: t, timing: timing, curves: curves)
+        }
+
+        mutating func record(_ t: Double) {
+            courseStart = t
+            let segment = Segment(t0: t, state: state, reversed: reversed, contributing: contributing, course: course)
+            if let last = segments.last, last.t0 == t { segments[segments.count - 1] = segment } else { segments.append(segment) }
+        }
+
+        mutating func emit(_ t: Double, _ kind: AnimatorEvent.Kind, _ command: Int?, position: AnimatorEvent.Position? = nil,
+                           withoutFinishing: Bool? = nil, reversed: Bool? = nil) {
+            events.append(AnimatorEvent(t: t, kind: kind, command: command, position: position,
+                                        withoutFinishing: withoutFinishing, reversed: reversed))
+        }
+
+        /// Holds what shows at t.
+        mutating func hold(_ t: Double) {
+            let s = now(t)
+            course = .held(position: s.position, progress: s.progress, shown: s.shown)
+        }
+
+        // MARK: Time passing
+
+        /// Runs the clock to T: delays end and runs complete, strictly before T unless `inclusive`.
+        mutating func advance(to T: Double, inclusive: Bool) {
+            while state == .running {
+                if let until = delayUntil {
+                    guard until < T || (inclusive && until <= T) else { return }
+                    delayUntil = nil
+                    contributing = true
+                    beginMotion(until, command: nil)
+                    continue
+                }
+                guard let end = motionEnd, end < T || (inclusive && end <= T) else { return }
+                complete(at: end)
+            }
+        }
+
+        /// When the current run or glide reaches its end; nil when it never does.
+        var motionEnd: Double? {
+            switch course {
+            case .held: return nil
+            case .running(let tau0, let speed):
+                let remaining = speed > 0 ? length - tau0 : tau0
+                return courseStart + remaining / abs(speed)
+            case .gliding(let glide):
+                return courseStart + max(0, glide.window - glide.elapsed)
+            }
+        }
+
+        mutating func complete(at t: Double) {
+            let atEnd = !reversed
+            if pausesOnCompletion {
+                state = .paused
+                course = .held(position: atEnd ? length : 0, progress: atEnd ? 1 : 0, shown: atEnd ? .end : .start)
+                emit(t, .pause, nil)
+            } else {
+                state = .inactive
+                course = .held(position: atEnd ? length : 0, progress: atEnd ? 1 : 0, shown: atEnd ? .end : .start)
+                emit(t, .completion, nil, position: atEnd ? .end : .start)
+            }
+            record(t)
+        }
+
+        /// Sets the animator moving from what shows now: the own curve (after a linear scrub,
+        /// jumping to the curve) or a glide along a handed-over curve.
+        mutating func beginMotion(_ t: Double, command: Int?) {
+            let s = now(t)
+            let f = s.fraction
+            if let (handed, handedFactor) = handedOver {
+                if let glide = pausedGlide, glide.f1 == (reversed ? 0 : 1) {
+                    course = .gliding(glide)  // a plain pause: the same glide resumes where it stopped
+                } else {
+                    course = .gliding(glide(from: s, toEnd: !reversed, timing: handed, factor: handedFactor))
+                }
+            } else {
+                let curved = timing.sample(at: s.position).progress
+                if s.shown == .progress, s.progress != curved, f > 0, f < 1 {
+                    jumps.append(Jump(t: t, command: command, from: s.progress, to: curved))
+                }
+                course = .running(position: s.position, speed: (reversed ? -1 : 1) / factor)
+            }
+            record(t)
+        }
+
+        /// A glide from what shows now to an end along a handed-over curve (rule 15).
+        mutating func glide(from s: Sample, toEnd: Bool, timing handed: ContinueTiming, factor: Double) -> Glide {
+            let remaining = toEnd ? 1 - s.fraction : s.fraction
+            let window = remaining * length * factor
+            let p1 = toEnd ? 1.0 : 0.0
+            let curve: TimingCurve
+            let span: Double
+            switch handed {
+            case .curve(let fractionCurve):
+                curve = fractionCurve
+                span = window
+            case .durationSpring(let ratio, let given):
+                // The current velocity divided by the remaining distance (rule 15).
+                let distance = p1 - s.progress
+                let v = given ?? (distance != 0 ? s.rate / distance : 0)
+                let spring = Spring.uikit(dampingRatio: ratio, duration: window, initialVelocity: v).spring
+                curve = .durationSpring(spring, duration: window)
+                span = window
+            case .spring(let spring):
+                curve = .spring(spring)
+                span = spring.settlingDuration
+            }
+            curves.append(curve)
+            return Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1, window: span, elapsed: 0)
+        }
+
+        // MARK: Commands
+
+        static func allowed(_ state: State) -> [String] {
+            switch state {
+            case .inactive: ["start", "pause", "fraction", "reverse", "addAnimations"]
+            case .running: ["start", "pause", "stop", "reverse", "fraction", "addAnimations"]
+            case .paused: ["start", "pause", "stop", "reverse", "fraction", "continue", "addAnimations"]
+            case .stopped: ["finish"]
+            }
+        }
+
+        mutating func apply(_ command: Command) throws(Rejection) {
+            let t = command.at
+            let i = command.index
+            if case .interactionRelease = command.operation {
+                advance(to: t, inclusive: true)  // releases come after completions (rule 1)
+            } else {
+                advance(to: t, inclusive: false)
+            }
+            if let i, !Self.allowed(state).contains(command.operation.name) {
+                throw Rejection(command: i, operation: command.operation.name, state: state, allowed: Self.allowed(state))
+            }
+            switch command.operation {
+            case .start(let delay):
+                guard state != .running else { return }
+                start(at: t, delay: delay, command: i)
+            case .pause:
+                guard state != .paused else { return }
+                pauseAt(t, command: i)
+            case .stop(let withoutFinishing):
+                cancelDelay()
+                pausedGlide = nil
+                hold(t)
+                state = withoutFinishing ? .inactive : .stopped
+                emit(t, .stop, i, withoutFinishing: withoutFinishing)
+                record(t)
+            case .finish(let position):
+                pausedGlide = nil
+                switch position {
+                case .end: course = .held(position: length, progress: 1, shown: .end)
+                case .start: course = .held(position: 0, progress: 0, shown: .start)
+                case .current: hold(t)
+                }
+                contributing = true
+                state = .inactive
+                emit(t, .completion, i, position: position)
+                record(t)
+            case .reverse(let flag):
+                guard flag != reversed else { return }
+                let wasDelayed = delayUntil != nil
+                cancelDelay()
+                reversed = flag
+                pausedGlide = nil
+                emit(t, .reverse, i, reversed: flag)
+                if state == .running {
+                    if wasDelayed { contributing = true }
+                    beginMotion(t, command: i)
+                } else {
+                    record(t)
+                }
+            case .fraction(let value):
+                setFraction(value, at: t, command: i, emitsPause: true)
+            case .interactionUpdate(let percent):
+                setFraction(percent, at: t, command: nil, emitsPause: false)
+            case .continue(let handed, let durationFactor):
+                cancelDelay()
+                pausedGlide = nil
+                contributing = true
+                state = .running
+                factor = durationFactor
+                emit(t, .continue, i)
+                if let handed {
+                    handedOver = (handed, durationFactor)
+                    let s = now(t)
+                    course = .gliding(glide(from: s, toEnd: !reversed, timing: handed, factor: durationFactor))
+                    record(t)
+                } else {
+                    handedOver = nil
+                    beginMotion(t, command: i)
+                }
+            case .unsupported:
+                break  // refused above: no state allows it
+            case .addAnimations(let delayFactor):
+                let f = state == .inactive ? 0 : now(t).fraction
+                blocks.append((t, f + delayFactor * (1 - f)))
+                emit(t, .addAnimations, i)
+            case .interactionRelease(let finish, let curve, let speed):
+                cancelDelay()
+                contributing = true
+                state = .running
+                reversed = !finish
+                emit(t, finish ? .interactionFinish : .interactionCancel, nil)
+                let s = now(t)
+                let remaining = finish ? 1 - s.fraction : s.fraction
+                let p1 = finish ? 1.0 : 0.0
+                curves.append(curve)
+                course = .gliding(Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1,
+                                        window: remaining * length / speed, elapsed: 0))
+                record(t)
+            }
+        }
+
+        mutating func start(at t: Double, delay: Double, command: Int?) {
+            let left = (delayLeft ?? 0) + delay
+            delayLeft = nil
+            state = .running
+            emit(t, .start, command)
+            if left > 0 {
+                delayUntil = t + left
+                record(t)
+            } else {
+                contributing = true
+                beginMotion(t, command: command)
+            }
+        }
+
+        mutating func pauseAt(_ t: Double, command: Int?) {
+            if let until = delayUntil {
+                delayLeft = until - t
+                delayUntil = nil
+            } else {
+                contributing = true
+                if case .gliding(var glide) = course {
+                    glide.elapsed += t - courseStart
+                    pausedGlide = glide
+                }
+                hold(t)
+            }
+            state = .paused
+            emit(t, .pause, command)
+            record(t)
+        }
+
+        mutating func cancelDelay() {
+            delayUntil = nil
+            delayLeft = nil
+        }
+
+        mutating func setFraction(_ value: Double, at t: Double, command: Int?, emitsPause: Bool) {
+            pausedGlide = nil
+            if state != .paused {
+                cancelDelay()
+                state = .paused
+                if emitsPause { emit(t, .pause, command) }
+            }
+            cancelDelay()
+            contributing = true
+            let curved = timing.sample(at: value * length).progress
+            course = .held(position: value * length, progress: scrubsLinearly ? value : curved, shown: .progress)
+            record(t)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import XCTest
+@testable import SegueEngine
+
+/// The UIViewPropertyAnimator state machine (API.md §6 rules 8, 13–17) without the codec.
+final class PropertyAnimatorTests: XCTestCase {
+    typealias Op = PropertyAnimator.Operation
+
+    let linear = ActiveTiming(curve: .cubicBezier(.linear), duration: 2)
+
+    func animator(timing: ActiveTiming? = nil, autostart: Bool = true, delay: Double = 0, pausesOnCompletion: Bool = false,
+                  scrubsLinearly: Bool = true, _ commands: [(Double, Op)]) throws(PropertyAnimator.Rejection) -> PropertyAnimator {
+        try PropertyAnimator(timing: timing ?? linear, delay: delay, autostart: autostart, interactive: false,
+                             scrubsLinearly: scrubsLinearly, pausesOnCompletion: pausesOnCompletion,
+                             commands: commands.enumerated().map { .init(at: $1.0, index: $0, operation: $1.1) })
+    }
+
+    /// Rule 13's table, written out here: every op in every state, accepted exactly when listed.
+    func testEveryOperationInEveryStateFollowsRuleThirteen() throws {
+        let allowed: [PropertyAnimator.State: Set<String>] = [
+            .inactive: ["start", "pause", "fraction", "reverse", "addAnimations"],
+            .running: ["pause", "stop", "reverse", "fraction", "addAnimations", "start"],
+            .paused: ["start", "stop", "reverse", "fraction", "continue", "addAnimations", "pause"],
+            .stopped: ["finish"],
+        ]
+        // Commands that bring a fresh (inactive, not autostarted) animator into each state at t = 0.5.
+        let setups: [PropertyAnimator.State: (autostart: Bool, steps: [(Double, Op)])] = [
+            .inactive: (false, []),
+            .running: (true, []),
+            .paused: (true, [(0.5, .pause)]),
+            .stopped: (true, [(0.5, .stop(withoutFinishing: false))]),
+        ]
+        let ops: [Op] = [.start(delay: 0), .pause, .stop(withoutFinishing: true), .finish(.end), .reverse(true), .fraction(0.5),
+                         .continue(nil, durationFactor: 1), .addAnimations(delayFactor: 0), .unsupported("retarget")]
+        for (state, setup) in setups {
+            XCTAssertEqual(try animator(autostart: setup.autostart, setup.steps).state(at: 0.6), state)
+            for op in ops {
+                let steps = setup.steps + [(0.6, op)]
+                let accepted = allowed[state]!.contains(op.name)
+                do {
+                    _ = try animator(autostart: setup.autostart, steps)
+                    XCTAssertTrue(accepted, "\(op.name) in \(state) should be refused")
+                } catch {
+                    XCTAssertFalse(accepted, "\(op.name) in \(state) should be accepted")
+                    XCTAssertEqual(error.state, state)
+                    XCTAssertEqual(error.command, steps.count - 1)
+                    XCTAssertEqual(Set(error.allowed), allowed[state]!)
+                }
+            }
+        }
+    }
+
+    /// Rule 14: f moves at ±1 / duration; a reverse retraces and completes at the start.
+    func testReverseRetracesAndCompletesAtTheStart() throws {
+        let a = try animator([(1.2, .reverse(true))])
+        XCTAssertEqual(a.fraction(at: 1.2), 0.6, accuracy: 1e-12)
+        XCTAssertEqual(a.fraction(at: 1.7), 0.35, accuracy: 1e-12)
+        XCTAssertEqual(a.sample(at: 1.7)?.rate ?? 0, -0.5, accuracy: 1e-12)
+        XCTAssertEqual(a.events.map(\.kind), [.start, .reverse, .completion])
+        XCTAssertEqual(a.events.last?.t ?? 0, 2.4, accuracy: 1e-12)
+        XCTAssertEqual(a.events.last?.position, .start)
+        XCTAssertEqual(a.sample(at: 3)?.shown, .start)
+        XCTAssertEqual(a.state(at: 3), .inactive)
+        XCTAssertTrue(a.reversed(at: 3))
+    }
+
+    /// Rule 8: pause freezes what is left of a delay; the layer shows nothing until it runs.
+    func testPauseFreezesTheRemainingDelay() throws {
+        let a = try animator(delay: 1, [(0.4, .pause), (2, .start(delay: 0))])
+        XCTAssertEqual(a.contributionStart ?? 0, 2.6, accuracy: 1e-12)
+        XCTAssertEqual(a.fraction(at: 3.6), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(a.settles, 4.6, accuracy: 1e-12)
+    }
+
+    /// Rule 14: a linear scrub shows f while paused; resuming jumps to timing(f) and says so.
+    func testLinearScrubThenResumeRecordsTheJump() throws {
+        let eased = ActiveTiming(curve: .cubicBezier(.easeInOut), duration: 2)
+        let a = try animator(timing: eased, autostart: false, [(0, .fraction(0.25)), (1, .start(delay: 0))])
+        XCTAssertEqual(a.sample(at: 0.5)?.progress ?? 0, 0.25, accuracy: 1e-15)
+        let curved = CubicBezier.easeInOut.progress(0.25)
+        XCTAssertEqual(a.sample(at: 1)?.progress ?? 0, curved, accuracy: 1e-12)
+        XCTAssertEqual(a.jumps.count, 1)
+        XCTAssertEqual(a.jumps.first?.command, 1)
+        XCTAssertEqual(a.events.map(\.kind), [.pause, .start, .completion])
+        XCTAssertEqual(a.events.last?.t ?? 0, 2.5, accuracy: 1e-12)
+    }
+
+    /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
+    func testAddedBlockWindowFollowsTheFraction() throws {
+        let a = try animator([(1, .addAnimations(delayFactor: 0.5))])
+        XCTAssertEqual(a.blockStart(0) ?? 0, 1.5, accuracy: 1e-12)
+        // Linear timing: over [1.5, 2] the block's progress runs 0 → 1.
+        XCTAssertEqual(a.blockSample(0, at: 1.75)?.progress ?? 0, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(a.blockSample(0, at: 1.75)?.rate ?? 0, 2, accuracy: 1e-9)
+        XCTAssertEqual(a.blockSample(0, at: 2)?.shown, .end)
+    }
+
+    /// `continue` without timing resumes the own curve at speed 1 / durationFactor (rule 15).
+    func testContinueWithoutTimingScalesTheRemainingTime() throws {
+        let a = try animator([(0.5, .pause), (1, .continue(nil, durationFactor: 2))])
+        XCTAssertEqual(a.fraction(at: 2), 0.25 + 1 / 4, accuracy: 1e-12)
+        XCTAssertEqual(a.settles, 1 + 0.75 * 2 * 2, accuracy: 1e-12)
+        XCTAssertEqual(a.events.map(\.kind), [.start, .pause, .continue, .completion])
+    }
+
+    /// An unbounded repeat keeps running (fraction 0, as it has no end) and never settles.
+    func testUnboundedRepeatRunsForever() throws {
+        let forever = ActiveTiming(curve: .cubicBezier(.linear), duration: 1, repeatCount: .infinity)
+        let a = try animator(timing: forever, [(2.25, .pause)])
+        XCTAssertEqual(a.sample(at: 2.25)?.progress ?? 0, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(a.settles, 2.25)
+        let b = try animator(timing: forever, [])
+        XCTAssertEqual(b.settles, .infinity)
+        XCTAssertEqual(b.fraction(at: 5), 0)
+    }
+}

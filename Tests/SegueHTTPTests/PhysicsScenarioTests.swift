@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import SegueHTTP
+
+/// Physics driven by commands through `POST /v1/render` (API.md §4 "Physics animations", §6
+/// rules 20–22): the interactive pane — dragged, released with a velocity, tapped mid-flight.
+final class PhysicsScenarioTests: XCTestCase {
+    let service = SegueService()
+
+    func render(_ json: String) throws -> [String: Any] {
+        let response = service.respond(to: HTTPRequest(method: "POST", path: "/v1/render", body: Array(json.utf8)))
+        XCTAssertEqual(response.status, 200, String(decoding: response.body, as: UTF8.self))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    func series(_ body: [String: Any], _ section: String, _ channel: String) throws -> [[Double]] {
+        let views = try XCTUnwrap(body[section] as? [String: Any])
+        return try XCTUnwrap((views["pane"] as? [String: Any])?[channel] as? [[Double]])
+    }
+
+    static let closed = 500.0, open = 100.0, release = 0.2, tap = 0.4
+
+    /// The finger moves the pane up at exactly 800 pt/s for 0.2 s, so the least-squares release
+    /// velocity is −800 (rule 22); released upward it opens; a tap 0.2 s later sends it closed.
+    static func paneRequest(at times: [Double]) -> String {
+        let samples = stride(from: 0.0, through: release + 1e-12, by: 0.02).map { t in "[\(t), 160, \(closed - 800 * t)]" }
+        return """
+        {"at": [\(times.map { "\($0)" }.joined(separator: ","))], "velocities": true,
+         "views": {"pane": {"center": [160, \(closed)]}},
+         "animations": [{"id": "pane", "view": "pane", "to": {"center": [160, \(closed)]}, "autostart": false,
+                         "dynamics": {"model": "attachment", "frequency": 3.5, "damping": 0.4}}],
+         "commands": [{"at": 0, "animation": "pane", "op": "drag", "samples": [\(samples.joined(separator: ","))]},
+                      {"at": \(release), "animation": "pane", "op": "retarget", "to": [160, \(open)]},
+                      {"at": \(tap), "animation": "pane", "op": "retarget", "to": {"center": [160, \(closed)]}}]}
+        """
+    }
+
+    func testPaneDraggedReleasedUpwardAndTappedKeepsItsVelocityAndSettlesClosed() throws {
+        let h = 1e-5
+        let times = [0.1, Self.release, Self.tap - 2 * h, Self.tap - h, Self.tap, 3]
+        let body = try render(Self.paneRequest(at: times))
+        let center = try series(body, "views", "center"), velocity = try series(body, "velocity", "center")
+
+        // During the drag the pane follows the finger (linear between samples).
+        XCTAssertEqual(center[0][1], Self.closed - 80, accuracy: 1e-9)
+        XCTAssertEqual(velocity[0][1], -800, accuracy: 1e-6)
+        // Released at the last sample with the least-squares velocity, heading for `open`.
+        XCTAssertEqual(center[1][1], Self.closed - 160, accuracy: 1e-9)
+        XCTAssertEqual(velocity[1][1], -800, accuracy: 1e-6)
+        // No jump at the tap: the left limit, extrapolated from two samples before it, meets the
+        // right-hand value (a jump would be hundreds of pt/s; the extrapolation error is ~h²·x‴).
+        let left = 2 * velocity[3][1] - velocity[2][1]
+        XCTAssertEqual(velocity[4][1], left, accuracy: 1e-2)
+        XCTAssertGreaterThan(abs(velocity[4][1]), 1, "the pane is still moving when tapped")
+        XCTAssertEqual(velocity[4][0], 0)
+        // It settles closed, exactly.
+        XCTAssertEqual(center[5], [160, Self.closed])
+        XCTAssertEqual(velocity[5], [0, 0])
+
+        let events = try XCTUnwrap(body["events"] as? [[String: Any]])
+        // At the release instant the retarget (a command) takes effect first, changing the target
+        // the release heads for (rule 1: commands before what happens by itself).
+        XCTAssertEqual(events.map { $0["type"] as? String }, ["grab", "retarget", "release", "retarget", "completion"])
+        XCTAssertEqual(events.map { $0["command"] as? Int }, [0, 1, 0, 2, nil])
+        XCTAssertEqual(events.map { $0["t"] as? Double }.prefix(4), [0, Self.release, Self.release, Self.tap])
+        let animator = try XCTUnwrap((body["animators"] as? [String: Any])?["pane"] as? [String: Any])
+        XCTAssertTrue(animator["fraction"] is NSNull)
+        XCTAssertEqual(animator["state"] as? [String], ["running", "running", "running", "running", "running", "inactive"])
+    }
+
+    /// A decay has no target to change; a physics animation takes only retarget, drag and stop.
+    func testPhysicsRefusesBlockAnimatorCommandsNamingItsState() throws {
+        let json = """
+        {"views": {"pane": {"center": [0, 0]}},
+         "animations": [{"id": "p", "view": "pane", "to": {"center": [0, 100]}, "dynamics": {"model": "spring"}}],
+         "commands": [{"at": 0.1, "animation": "p", "op": "reverse"}]}
+        """
+        let response = service.respond(to: HTTPRequest(method: "POST", path: "/v1/render", body: Array(json.utf8)))
+        XCTAssertEqual(response.status, 422)
+        let problem = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        XCTAssertEqual(problem["pointer"] as? String, "/commands/0")
+        XCTAssertEqual(problem["state"] as? String, "running")
+        XCTAssertEqual(problem["allowed"] as? [String], ["retarget", "drag", "stop"])
+    }
+}
