@@ -10,14 +10,13 @@ info:
     Segue evaluates the timing curves of UIKit, Core Animation, SwiftUI and CSS — cubic Béziers,
     steps, `linear()` and springs in every common parametrisation — and answers with their samples
     (`POST /v1/curve`). It also renders a transition description — views, their channels and UIView
-    block, keyframe and CAKeyframeAnimation animations and physics animations — to a frame
-    timeline (`POST /v1/render`).
+    block, keyframe and CAKeyframeAnimation animations and physics animations, driven by
+    UIViewPropertyAnimator commands, a percent-driven interaction or a transition preset — to a
+    frame timeline (`POST /v1/render`), and lists its presets (`GET /v1/presets`).
     The contract is API.md (version 1); this document describes what this build of the service
     implements and records, in `x-segue-choices`, each decision Segue made where API.md is silent.
-    Parts of the contract this build does not implement yet (render `commands` — with them the
-    physics `retarget` and `drag` —, `interaction`, `transition` presets, the `svg` and `css`
-    formats, `GET /v1/presets`, `GET /metrics`, `GET /`) are refused as described below
-    (422 `not-implemented`, 406, 404).
+    Parts of the contract this build does not implement yet are refused as described below: the
+    `svg` and `css` formats (406), `GET /metrics` and `GET /` (404, like any path not listed here).
 
     Conventions (API.md §1):
     - JSON in, JSON out, UTF-8. Times in seconds, angles in radians, lengths in points, colours
@@ -41,7 +40,8 @@ info:
       `fps` in [1, 1000], duration ≤ 3600 s (`--max-duration`), ≤ 100 000 samples or frames per
       response (`--max-samples`), ≤ 5 000 000 numbers per response (`--max-numbers`);
       `--cors-origin` / `SEGUE_CORS_ORIGIN` sets `Access-Control-Allow-Origin`. A render takes
-      ≤ 1000 views and ≤ 10 000 animations (fixed in this build: no flag sets them; 422 over them).
+      ≤ 1000 views (`--max-views`) and ≤ 10 000 animations and commands together
+      (`--max-animations`); over them is a 422.
       A request over a result limit is refused with 413 before any sampling, with a `detail`
       naming the limit.
 servers:
@@ -67,42 +67,56 @@ x-segue-choices:
   - "`velocity` is the right-hand derivative d(progress)/dt in 1/s: 0 on steps, on vertical `linear()` segments, for springs before t = 0 and for the UIKit spring from its duration on."
   - "Numbers: integral values with magnitude below 2^63 print as integers; all others use Swift's shortest round-trip text, which may use an exponent (`1e-05`, `1.7976931348623157e+308`). CSV uses the same number text."
   - "Curve CSV: media type `text/csv; charset=utf-8`, header `t,progress,velocity`, one row per sample in request order, every line (the last included) ended by LF, no quoting, no `spring` or `warnings` data."
-  - "Format negotiation: `?format=` is case-insensitive and wins over `Accept`; an unknown value or one this route does not produce (`svg`, `css` for now, on `/v1/curve` and `/v1/render`) is 406, decided before the body is read. `Accept` is ranked by q-value, a type taking the quality of its most specific matching range; equal qualities prefer JSON; a blank or absent `Accept` gives JSON; `q=0` excludes. `/healthz` and `/openapi.yaml` ignore `format` and `Accept`."
-  - "Response cache: a successful, non-streamed answer is kept (at most 4096 entries and 64 MiB of request and response bodies by default, oldest evicted first; `--cache-entries 0` turns it off) and an identical request — same path, body, `Content-Type`, `?format=`, `Accept` and gzip choice — gets the same bytes and `ETag` again without being recomputed. Every answer is a pure function of the request, so the cache is invisible to clients."
-  - "gzip: `Accept-Encoding` admitting `gzip` (or `x-gzip`, or `*`, with q > 0) gives `Content-Encoding: gzip` on tagged bodies above 1024 bytes (`/v1/curve`, `/v1/render`, `/openapi.yaml`); smaller bodies, `/healthz`, problem documents and streamed render bodies (estimated above 1 MiB, sent chunked) go out uncompressed. The compressor is Segue's own (LZ77 + dynamic Huffman, MTIME 0), so the same request gives the same gzip bytes."
+  - "Format negotiation: `?format=` is case-insensitive and wins over `Accept`; an unknown value or one this route does not produce (`svg`, `css` for now, on `/v1/curve` and `/v1/render`) is 406, decided before the body is read. `Accept` is ranked by q-value, a type taking the quality of its most specific matching range; equal qualities prefer JSON; a blank or absent `Accept` gives JSON; `q=0` excludes. `/healthz`, `/openapi.yaml` and `/v1/presets` ignore `format` and `Accept`."
+  - "Response cache: a successful, non-streamed answer is kept (at most 4096 entries and 64 MiB of request and response bodies by default, oldest evicted first; `--cache-entries 0` turns it off) and an identical request — same path, body, `Content-Type`, `?format=`, `?expand=`, `Accept` and gzip choice — gets the same bytes and `ETag` again without being recomputed. Every answer is a pure function of the request, so the cache is invisible to clients."
+  - "gzip: `Accept-Encoding` admitting `gzip` (or `x-gzip`, or `*`, with q > 0) gives `Content-Encoding: gzip` on tagged bodies above 1024 bytes (`/v1/curve`, `/v1/render`, `/v1/presets`, `/openapi.yaml`); smaller bodies, `/healthz`, problem documents and streamed render bodies (estimated above 1 MiB, sent chunked) go out uncompressed. The compressor is Segue's own (LZ77 + dynamic Huffman, MTIME 0), so the same request gives the same gzip bytes."
   - "ETag: a strong tag of 16 hex digits, a 64-bit hash of the media type, the content coding and the body, so the JSON, CSV and gzip forms of one response have different tags (a streamed render's tag is the identity-coded one, the same as for the buffered identity body). `If-None-Match` matches `*` or any listed tag, `W/` prefixes ignored (weak comparison). A 304 carries `ETag`, `Vary` and the CORS headers and no `Content-Type` or body. `Vary: Accept, Accept-Encoding` is sent with every tagged response."
   - "`/healthz` is never cached: `Cache-Control: no-store`, no `ETag`, `If-None-Match` ignored."
   - "Preflight: `OPTIONS` on any listed path answers 204 whatever the `Origin` and `Access-Control-Request-*` headers, with `Allow` and `Access-Control-Allow-Methods` both listing the path's methods plus HEAD (for GET paths) and OPTIONS. `OPTIONS` on an unlisted path is 404."
   - "Paths match exactly: no trailing-slash or case folding (`/v1/curve/` is 404)."
-  - "Problem documents: members in the order `type`, `title`, `status`, `detail`, `pointer`; `title` is the status's reason phrase; `pointer` is present whenever one part of the request is at fault (`\"\"` for the whole body, for example an empty body or a syntax error at the top level) and absent for 404, 405, 406, 415, the body-size and numbers-limit 413s and a render's frames-limit 413 on the default 60 fps grid (it points at `/fps` or `/at` when one of them was given)."
+  - "Problem documents: members in the order `type`, `title`, `status`, `detail`, `pointer`; `title` is the status's reason phrase; `pointer` is present whenever one part of the request is at fault (`\"\"` for the whole body, for example an empty body or a syntax error at the top level) and absent for 404, 405, 406, 415, the 400 `invalid-query`, the body-size and numbers-limit 413s and a render's frames-limit 413 on the default 60 fps grid (it points at `/fps` or `/at` when one of them was given)."
   - "A declared `Content-Length` over the body limit is answered 413 before the body is read, on every path and method; a chunked body that grows past the limit is discarded and answered 413."
-  - "Render, not implemented yet: the top-level members `commands`, `interaction` and `transition` are recognised and refused with 422 kind `not-implemented` pointing at the member, whatever their value (an empty array included; `null` is absent). They are checked before anything else (in that order). Physics animations (`dynamics`) are implemented without the `retarget` and `drag` commands, which come with `commands`. `scrubsLinearly` is accepted (a boolean, default true) and has no effect until `fraction` commands land."
+  - "Animator state machine (API.md §6 rules 8, 13–17; every block animation has one), each rule with the UIKit documentation it rests on. (a) States `inactive`, `running` (UIKit's `active` and running), `paused` (`active`, not running) and `stopped`, each accepting the ops of rule 13's table: `finishAnimation(at:)` — \"The animator must be in the UIViewAnimatingState.stopped state\"; `stopAnimation(_:)` on an inactive animator is a programmer error; `continueAnimation(withTimingParameters:durationFactor:)` is \"only valid while paused\" (UIViewImplicitlyAnimating); `start` while running and `pause` while paused change nothing. (b) Running, the time fraction f changes at ±1/duration and progress is timing(f), so reversing retraces the curve — `isReversed`: \"the animator runs … in the reverse direction, returning the animations to their initial state\". (c) Paused, progress is f with `scrubsLinearly` — \"the animator uses linear interpolation … while scrubbing\" — else timing(f); on resume the value continues from timing(f) and the jump is reported as a warning. (d) `continue` \"uses the new timing parameters to finish\" from the presented values; without timing the own curve resumes at f at speed 1/durationFactor. (e) `addAnimations(_:delayFactor:)`: \"the delay factor … multiplied by the remaining duration\"; the block ends with the animator. (f) `stop` with `withoutFinishing: true`: \"the animator moves to the inactive state\", values left where they are, no completion; with false it waits in `stopped` for `finish`. `pausesOnCompletion`: \"the animator … does not transition to the inactive state\" — reaching the end (or, reversed, the start) is a `pause`. (g) A start delay: running at fraction 0, contributing nothing; `pause` freezes what is left of it; `fraction`, `stop`, `reverse` and `finish` (and `continue`) cancel it. (h) At one instant: commands in order, then completions, then interaction releases."
+  - "Commands (API.md §4, §6 rule 13): each is `{\"at\", \"animation\", \"op\"}` plus that op's members (see the `Command` schema); any other member, another op's included, is a 422 at it. `animations` and `commands` together are at most 10 000 (`--max-animations`; 422 at `/commands`, or at `/animations` when there are no commands). `at` is in [0, 3600] (422 at `/commands/i/at`); `animation` must be an animation's id (422 at `/commands/i/animation`); an unknown `op` is a 422 at `/commands/i/op`. Commands are stably sorted by `at` (ties in array order) and every command is decoded before any is replayed. A command the animator's state does not accept is a 422 of kind `illegal-command` at `/commands/i` (i its index in the request array) with members `state` (the state the command met) and `allowed` (every op accepted there without error, no-ops included); when several are illegal, the first one in time of the first block animation in array order that has one is reported, and a block op on a physics animation only when no block animator fails (the earliest in time). `retarget` and `drag` on a block animation are `illegal-command` with that animator's state and rule 13's list; a block op (`start`, `pause`, `finish`, `reverse`, `fraction`, `continue`, `addAnimations`) on a physics animation is `illegal-command` naming the state the physics animator was in just before the command — `running` (moving or dragged) or `inactive` — with `allowed` `[\"retarget\", \"drag\", \"stop\"]` (that op's own members, such as `delay`, are unknown members there: a 422 at the member first). On a physics animation `stop` with `withoutFinishing: false` is a 422 at `/commands/i/withoutFinishing`, and `retarget` on a decay a 422 at `/commands/i/op`."
+  - "Command defaults and no-ops: `start` `delay` 0 (≥ 0, ≤ 3600); `stop` `withoutFinishing` true; `finish` `position` `end`; `reverse` `reversed` true; `continue` `durationFactor` 1 (> 0, and durationFactor × the animation's active duration ≤ 3600); `addAnimations` `delayFactor` 0 (in [0, 1]); `fraction` `value` is required, in [0, 1]. `start` while running, `pause` while paused and a `reverse` to the direction the animator already has are no-ops: accepted, no event. `pause` or `fraction` on an inactive animator and `fraction` on a running one emit `pause` with the command's index; `fraction` on a paused animator emits nothing. `finish` completes at once (event `completion` with its `position`; `current` keeps the presented values) and leaves the animator `inactive`."
+  - "Events and `command`: an event a command causes carries its index in `commands` — a `finish`'s `completion` included, and both the `start` and the `retarget` of a physics restart; a physics `release` carries its `drag`'s index. Natural completions, the `pause` that `pausesOnCompletion` puts in place of a completion (also when a reversed run reaches the start), an autostart's `start`, the interaction's initial `pause` and its `interactionFinish` / `interactionCancel` carry none."
+  - "Start delays (API.md §6 rule 8): an autostart emits `start` at t = 0 (the autostart time); during the animation's `delay` the animator is `running` at fraction 0 and the animation contributes nothing to its channels (its effective start, rule 9, is the delay's end). A `start` command's `delay` works the same way from the command's `at` (an animator that already shows values — paused, scrubbed — keeps showing them and its fraction during the delay). `pause` during a delay freezes the rest of it and a later `start` waits that rest plus its own `delay`; `fraction`, `stop`, `reverse`, `finish` and `continue` cancel it (a `reverse` during the delay sets the animator moving at once, so reversed at fraction 0 it completes at the start at once). A physics animation does the same: `start` at the autostart, `running` (still) through its `delay`."
+  - "`start` on an animator that completed (inactive after a `completion`) restarts it from the fraction it completed at, in its current direction: at fraction 1 going forward (or 0 reversed) it completes again at once (a `start` and a `completion` at the same instant). The animation's own `delay` is not applied again."
+  - "Resuming after a linear scrub (§6 rule 14): when a paused animator with `scrubsLinearly` (the default) is set moving along its own curve again — `start`, or `continue` without `timing` — at a fraction strictly between 0 and 1 whose linear progress differs from timing(f), the value jumps to the curve and a warning names both progresses and the time. Its pointer is `/commands/i` of the resuming command (also when the resume happens at the end of that `start` command's `delay`). A `continue` with `timing` and an interaction release glide from the presented value instead: no jump."
+  - "`continue` (§6 rule 15; accepted only while paused; event `continue`, state `running`): without `timing` the animator's own curve resumes at f at speed 1/`durationFactor`, and that speed stays for later resumes until the next `continue`. With `timing` the animator is handed over to that curve: progress runs from the presented value to the end (the start when reversed) along it, with no blending with the old curve, and the reported `fraction` runs linearly in time from f to 1 (or 0) over the window — (1 − f)·duration·durationFactor (f·duration·durationFactor reversed) for a non-spring curve and for UIKit's `dampingRatio` spring, which takes the window as its duration; the settling duration for every other spring set, which ignores the factor. A plain `pause` then `start` resumes that same glide where it stopped; a `reverse`, or a `fraction` scrub and then a resume, starts a new glide along the handed-over curve from the presented value over the remaining fraction (× duration × durationFactor, or the settling duration). The UIKit spring's `initialVelocity`, when not given, is the current d(progress)/dt divided by the remaining distance: 0 at the `continue` itself, because `continue` is accepted only while paused; at a later reverse of the glide, the glide's own velocity. A spring that never settles (damping 0) in `continue` without `until` is a 422 at `/commands/i/timing`."
+  - "`addAnimations` (§6 rule 16): `to` is a non-empty map of channels of the animation's view, read as an animation's `to` (rotations along the shorter arc). At the animator's fraction f (f = 0 on an inactive animator) the block's window starts when the animator's fraction first reaches f + delayFactor·(1 − f) — for an animator running forward at speed 1, delayFactor·(1 − f)·duration later; on a paused or stopped one only once it moves again (rule 16: the window begins when it resumes) — and ends with the animator. The block animates from the channel's presented value at its window start (with `blend: \"additive\"`, the animation's blend, from the model value) to `to`; its progress is the animation's own timing curve over that window of the fraction, so pausing, scrubbing or reversing the animator moves it too, and when the animator completes the block shows `to` (at the end) or its start value (at the start) — a block added after the animator completed at its end shows `to` at once. Blocks are layers of their own on their channels, ordered by window start (ties after the animation's own layer, then in command order). Event `addAnimations` with the command's index. An animation that repeats forever has no fraction: `fraction`, `addAnimations` and `continue` with `timing` on it are a 422 at `/commands/i/op`."
+  - "Events at one instant (§6 rules 1, 18): first the initial state (an autostart's `start`, an interaction's `pause` at 0), then the events commands caused, in command order (array order at equal `at`), then completions (and the `pause` of `pausesOnCompletion`), then interaction releases; one animator's events at one instant keep the order in which they took effect (a restart's `start` before its immediate `completion`, a physics restart's `start` before its `retarget`, a `retarget` at a drag's last sample before that drag's `release`); remaining ties go by animation index."
+  - "Interaction (API.md §4, §6 rule 19): `animations` is a non-empty list of distinct ids of block animations (an unknown id, a repeat, a physics animation or an animation that repeats forever is a 422 at the element). The listed animators are `paused` at fraction 0 from t = 0, with a `pause` event at 0 without `command`; their `autostart` and `delay` are ignored. Percent is 0 before the first update or sample and then holds the latest one at or before t; each step sets the fraction without an event (a linear scrub by default, `scrubsLinearly`). Either `updates` (`{\"at\", \"percent\"}`, percent in [0, 1], times non-decreasing in [0, 3600]) with an optional `end` (`{\"at\", \"action\"}`, `at` not before the last update, `action` `finish` (default) or `cancel`) — without `end` the animators stay paused —, or a `gesture` (with `updates` or `end` a 422 at `/interaction/gesture`): `pan` (`distance` > 0 required, `threshold` in [0, 1] default 0.5, `samples` `[[t, translation], …]`, translation within ±1e15): percent translation / distance clamped to [0, 1], finishing only when the last percent is strictly above the threshold; `pinch` (`samples` `[[t, scale, velocity], …]`, the first scale > 0, scales in [0, 1e15]): percent 1 − scale / first scale clamped to [0, 1], cancelling when the last |velocity| < 5 and the last percent ≤ 0.3, else finishing. Gesture samples: non-empty, at most 100 000, times non-decreasing in [0, 3600]; the release is at the last sample's time, after its update. The release emits `interactionFinish` or `interactionCancel` (no `command`, no `reverse` event), sets the animators `running` (a cancel with `reversed` true) and glides from the presented value to the end (a cancel: the start) along `completionCurve` (any non-spring timing, default `easeInOut`; a spring is a 422) in (1 − p)·active duration / `completionSpeed` (a cancel: p·…), then completes (`position` `end` or `start`). `completionSpeed` > 0, default 1, with the longest listed active duration / completionSpeed ≤ 3600. Interaction steps at the same instant as commands come after them; they are never refused, while commands on the listed animations follow rule 13 from their paused start."
+  - "Physics commands (API.md §4, §6 rules 20–22; what the contract leaves open). `retarget`: `to` is the new target of the animation's channel, a value of its shape or a one-entry map naming it; `velocity` (the channel's shape, units per second) replaces the velocity when given. While moving, the motion continues from its exact state at `at` (position and velocity continuous) toward the new target on the same time grid: `exact` keeps its rest test on start + n ms, tested from `at` on; `euler` and `rk4` keep their ticks anchored at the start (a tick at `at` already pulls toward the new target) and `rk4` keeps POP's solver clock, the leftover time not yet stepped, as a running display-link animation whose `toValue` changes. While settled or stopped it restarts from rest at the value held (velocity 0 unless given; before the first start, the animation's `velocity`) with events `start` then `retarget`, both with the command's index; tick integrators then anchor a new grid at `at` (a new POP animation, whose first frame advances 0), while the exact grid stays anchored at the animation's effective start. During a drag it only changes the target used after the release; a `retarget` at the release instant counts as during the drag (commands come before releases). During an autostart's delay it only changes the target (and velocity) the motion will start with (a `retarget` event, no `start`). `drag`, in any state: at `at` the channel jumps to the first sample's value (`grab`) and forces are suspended; until the first sample's time the value is that sample (velocity 0), then the samples' linear interpolation (velocity the segment's slope); at the last sample (`release`) forces resume from it with the release velocity toward the current target (a decay decays from there), tick integrators re-anchoring their grid there. A drag on a settled, stopped or never-started animation starts it with no `start` event; during an autostart's delay it starts the animation at once (the finger takes the channel), and the autostart then has no `start` event of its own — the animator is `inactive` until the `grab`; a drag during a drag takes over without a `release`. `stop`: the value stays where it is (velocity 0), `inactive`, event `stop` with `withoutFinishing: true`, no completion; during a drag the remaining samples are dropped (no `release`); during an autostart's delay it cancels the start. Coming to rest emits `completion` (`position: \"end\"`) at the rest time; from then on the channel shows the target exactly (a decay: its end point). The model value after a physics animation (the m of a later `additive` animation) is its final target, a decay's the point where it stopped. Nothing after the horizon — `until`, else the 3600 s duration limit — is simulated: commands, releases and rests after it happen not at all and have no events."
+  - "`drag` samples (§6 rule 22): a non-empty array of at most 100 000 entries `[t, value…]`, with as many values as the channel has components; t absolute, ≥ the command's `at`, ≤ 3600 and strictly increasing (422 at `/commands/i/samples/k/0`); values follow the channel's ranges (`alpha` in [0, 1], `cornerRadius` ≥ 0, every number within ±1e15; 422 at `/commands/i/samples/k/1`). The release velocity, per component: the least-squares slope of the samples with t ≥ t_last − 0.1 (inclusive, with 1e-9 s of slack for decimal times) when there are three or more of them, else the slope of the last segment, even when it starts before that window; a single sample releases at rest."
+  - "Presets (`transition`, API.md §4, §6 rule 25): `{\"preset\": NAME, \"container\": [x, y, w, h], …parameters}` with NAME one of `bouncePresent`, `slideDismiss`, `zoomPush`, `zoomPop`, `dropDismiss`, `crossDissolve`, `swipeUpDismiss`, `pane`; `container` is required, its w and h > 0 and every number within ±2.5e14 (a quarter of the channel bound, so every position a preset computes stays in range). The preset is expanded before anything else is decoded, into `views`, `animations` and, where the preset needs them, `commands` and `interaction`, in `transition`'s place; every other top-level member (`fps`, `until`, `at`, `velocities`, …) passes through unchanged and in order, and the result is rendered as any request. A request with `transition` may not also give `views`, `animations`, `commands` or `interaction` (422 at that member; a `null` one is dropped). A missing or unknown `preset` is a 422 at `/transition/preset`, an unknown parameter a 422 at `/transition/<name>`, a bad parameter value a 422 (a wrong JSON type a 400) at `/transition/<name>` or inside it; a `null` parameter takes its default; `\"transition\": null` is absent. `GET /v1/presets` documents each expansion exactly and lists every parameter with its default (`null` there: computed from the container or other parameters, as its description says)."
+  - "`?expand=true` on `POST /v1/render` adds `expanded` after `warnings`: the request as rendered — after a preset's expansion, else the request itself (re-serialised: members in request order, numbers in shortest form). The query value is exactly `true` or `false` (absent: false); any other value, or `expand=true` when the response is not JSON (`?format=csv` or an `Accept` that selects CSV), is a 400 of kind `invalid-query` without `pointer`, decided after format negotiation (406 first) and before the body is read."
   - "Physics animations (`dynamics`, API.md §4, §6 rules 20–21): one channel — a custom channel (number or array), `center`, `alpha` or `cornerRadius` (any other is a 422) — named by `to` (exactly one entry: the target) or, for a decay, by `channel` (a decay with `to` is a 422). `velocity` is absolute, channel units per second, shaped as the channel (default 0). Models: `spring` (mass 1, stiffness 100, damping 10; the true over-damped solution), `attachment` (`frequency` Hz required, `damping` ratio default 0: k = (2πf)², c = 2ζ·2πf per unit mass), `snap` (an attachment at 3 Hz, `damping` default 0.5), `popSpring` (bounciness 4, speed 12, POP's conversion), `decay` (`deceleration` per ms, default 0.998, in (0, 1); POP's position formula). `integrator`: `exact` (closed form; rest tested on the grid start + n ms), `euler` (semi-implicit, objc.io) or `rk4` (POP's 1 ms RK4 steps with its leftover interpolation), both at `tickRate` Hz (default 60, in (0, 1000]) with the initial state at the start and rest tested after each tick. Rest: |x − target| < `restDistance` and |v| < `restSpeed` (Euclidean), defaults threshold/2 and 5·threshold (euler: 1 and 0.05); `threshold` defaults to 0.01 for `alpha`, else 1. A decay ends at ln(5·threshold/|v0|)/(1000·ln d) (0 when negative) and holds x there. At rest the channel shows the target exactly and the animator completes (event `completion` at the exact rest time); `animators.<id>.fraction` is null. Not applicable with `dynamics` (422): `duration`, `timing`, `keyframes`, `values`, `repeatCount`, `autoreverses`, `calculationMode`, `rotationPath`, `blend` other than replace. A motion that does not rest within the duration limit (or `until`) needs `until`; tick integrators simulate at most 10⁶ ticks. `velocities: true` reports the motion's own velocity (the closed form's, or the last tick's; 0 at rest)."
-  - "Render decoding order (the first fault wins): not-implemented members; the types of `velocities`, `at`, `fps`, `until`; `at` with `fps` or `until` (422 at `/fps`, else `/until`); `fps` in [1, 1000]; `until` in [0, 3600]; `views` (required, ≤ 1000, each view in request order); `animations` (≤ 10 000); unknown top-level members; each animation in array order, an animation whose id repeats an earlier one failing right after it is read (422 at its `/id`); an unbounded end; the `at` times; the frames and numbers limits."
-  - "Render timeline: `end` is `until` when given, else the latest time an animator reaches its end (its delay plus active duration; with `pausesOnCompletion` the time it pauses); an animator with `autostart: false` counts 0, so with no animations, or none that start, `end` is 0 and the response has one frame at t = 0. Frames are `i / fps` for `i = 0 … ceil(end · fps − 1e-9)`, `fps` default 60 and any real number in [1, 1000]. The response's `duration` is `end`, also with `at`."
+  - "Render decoding order (the first fault wins): a `transition` preset's expansion (a member it clashes with, `preset`, unknown parameters, `container`, then each parameter as the preset reads it); the types of `velocities`, `at`, `fps`, `until`; `at` with `fps` or `until` (422 at `/fps`, else `/until`); `fps` in [1, 1000]; `until` in [0, 3600]; `views` (required, ≤ 1000, each view in request order); the types of `animations` and `commands` and their count together (≤ 10 000); unknown top-level members; each animation in array order, an animation whose id repeats an earlier one failing right after it is read (422 at its `/id`); each command in array order; `interaction`; the replay of each block animator's commands (illegal commands), animation by animation; the channels' tracks; block ops on physics animations; an unbounded end; the `at` times; the frames and numbers limits."
+  - "Render timeline: `end` is `until` when given, else the latest of every command's `at` and the time each animator settles — enters a state it then keeps (completed, paused, stopped or inactive; `pausesOnCompletion`: the time it pauses; an animator that never starts counts 0; a physics animation: its last rest or stop, or its start if it never moves). With no animations and no commands, or none that start, `end` is 0 and the response has one frame at t = 0. An animator that never settles — an infinite repeat running, an undamped spring, a glide along a `continue` spring that never settles, a motion that does not rest within the duration limit — needs `until` (422 naming the cause, at its `repeatCount`, `timing` or `dynamics`, or at `/commands/i/timing`). Frames are `i / fps` for `i = 0 … ceil(end · fps − 1e-9)`, `fps` default 60 and any real number in [1, 1000]. The response's `duration` is `end`, also with `at`."
   - "Render `at`: a non-empty (422) array of numbers (400 for another type), non-decreasing (equal times allowed; a decrease is a 422 at that element), each in [0, 3600] (the duration limit, not `end`: times after `end` show the held values); over the frames limit it is a 413 at `/at`. It excludes `fps` and `until` (422), and the response has `fps: null`. Because `at` excludes `until`, an animation that never ends (`repeatCount: \"infinite\"`, an undamped spring) cannot be rendered with `at`: it is the 422 naming the cause, pointing at `repeatCount` or `timing`."
-  - "Render limits: frames > 100 000 is a 413 (pointer `/at`, `/fps`, or none on the default grid); frames × (1 + Σ channel components × (2 with `velocities`, else 1) + 3 × animators) > 5 000 000 numbers is a 413 without pointer, where a channel's components are 1 for scalars, the array length for arrays and 6 for transforms, and each animator counts `fraction`, `state` and `reversed`. More than 1000 views (422 at `/views`) or 10 000 animations (422 at `/animations`) is refused before any animation is read; both limits are set at start-up (`--max-views`, `--max-animations`)."
+  - "Render limits: frames > 100 000 is a 413 (pointer `/at`, `/fps`, or none on the default grid); frames × (1 + Σ channel components × (2 with `velocities`, else 1) + 3 × animators) > 5 000 000 numbers is a 413 without pointer, where a channel's components are 1 for scalars, the array length for arrays and 6 for transforms, and each animator counts `fraction`, `state` and `reversed`. More than 1000 views (422 at `/views`) or 10 000 animations and commands together (422 at `/commands`, or at `/animations` without commands) is refused before any animation is read; both limits are set at start-up (`--max-views`, `--max-animations`)."
   - "Every animation ends within the duration limit: `delay` + its active duration (`duration` or a spring's settling duration, × 2 with `autoreverses`, × `repeatCount`) ≤ 3600 s, else a 422 at `repeatCount` (when it repeats or reverses), `timing` (a spring without `duration`) or `duration`. An unbounded animation needs `until` (≤ 3600)."
   - "Views: `views` is an object (400 otherwise) of view objects; member order is kept. Built-in channels: `frame` and `bounds` (4 numbers), `center` (2), `backgroundColor` (4), `alpha` and `cornerRadius` (a number), `transform`. Any other name is a custom channel whose shape is fixed by the view: a number, or an array of 1 to 64 numbers (an empty or longer array is a 422, another JSON type a 400). Ranges (422, pointing at the number): `alpha` and `backgroundColor` components in [0, 1] (API.md §1), `cornerRadius` ≥ 0, and every channel number, custom ones and matrix entries included, within ±1e15 — so no interpolation or overshoot between two values can overflow. Frame sizes may be negative, as UIKit allows. A view gives `frame` or `center`/`bounds`, never both (422 at `center`, else `bounds`). A `null` channel is absent."
   - "Channel shapes: a scalar channel takes and reports a number per frame, an array channel an array, a transform a matrix `[a, b, c, d, tx, ty]`; a target of the other shape is a 400 `wrong-type` (so a custom `\"x\": 0` cannot be animated to `[1]`), an array of another length a 422."
-  - "Reported channels, per view in request order: the channels the view gave, in the view's order, then the built-in channels an animation of that view targets without the view giving them, in order of first targeting (animations in array order, channels in `to`, keyframe or `channel` order) — also when that animation does not start (`autostart: false`). They start at their defaults: `alpha` 1, `cornerRadius` 0, `backgroundColor` [0, 0, 0, 0] and `transform` the identity given as components (translation [0, 0], scale [1, 1], rotation 0), so a default transform animated to components with a zero scale interpolates its components. Geometry (`frame`, `center`, `bounds`) and custom channels have no default: targeting one the view did not give is a 422 at the target. A view with no channels does not appear in `views`."
+  - "Reported channels, per view in request order: the channels the view gave, in the view's order, then the built-in channels an animation of that view, or an `addAnimations` block on one, targets without the view giving them, in order of first targeting (animations in array order, channels in `to`, keyframe or `channel` order, then the blocks in command time order) — also when that animation does not start (`autostart: false`). They start at their defaults: `alpha` 1, `cornerRadius` 0, `backgroundColor` [0, 0, 0, 0] and `transform` the identity given as components (translation [0, 0], scale [1, 1], rotation 0), so a default transform animated to components with a zero scale interpolates its components. Geometry (`frame`, `center`, `bounds`) and custom channels have no default: targeting one the view did not give is a 422 at the target. A view with no channels does not appear in `views`."
   - "Transform input: exactly one form per object — components (`translation`, `scale`, `rotation`; `{}` is the identity), `matrix` (6 numbers), or `ops` (each op an object with exactly one of `translate`, `rotate`, `scale`); mixing forms is a 422 at `matrix` or `ops`. `ops` are composed into a matrix at once and count as a matrix everywhere after (singular ends, decomposition), except that `rotationPath: direct` uses the sum of their `rotate` angles."
   - "Transform interpolation: both ends decomposed by the CSS 2-D unmatrix (components are first converted to a matrix), CSS flip rule, shortest arc (2π added to the smaller angle when the difference is strictly over π), each component linear. A singular end (determinant exactly 0): when both ends were given as components (or the default), the components as given are interpolated linearly, without shortest-arc adjustment; otherwise the value is discrete (`from` below progress 0.5, `to` from 0.5) and a warning at `/animations/i/to/transform` names the singular end(s) (`from`, `to`, `both`)."
   - "`rotationPath` (default `shortest`) is read only by `to` animations; keyframes and `values` always take the shortest arc per segment. With `direct`, components interpolate θ as given (0 → 2π turns once); a `matrix` end uses its unmatrix with any reflection moved to the y axis and θ = atan2(b, a); an `ops` end uses the sum of its `rotate` angles, as whole turns added to atan2(b, a) of the composed matrix so the matrix itself is unchanged (`{\"ops\": [{\"rotate\": 6.283185307179586}]}` turns once)."
   - "Animation forms: exactly one of `to` (a non-empty object of channel values), `keyframes` (a non-empty array) and `values` (with `channel`); none or several is a 422 (pointing at the second one given, or at `to`). `keyTimes`, `timingFunctions`, `tensionValues`, `continuityValues`, `biasValues` and `channel` belong to `values` (elsewhere they are unknown members, 422); `calculationMode` to `keyframes` and `values` (with `to` a 422). `id` defaults to `a<index>`; a default id that equals a given one is a duplicate (422 at the later `id`)."
   - "Animation timing: `timing` (the curve's `Timing`) defaults to `easeInOut` for `to` and `keyframes` (UIKit's default curve) and to `linear` for `values` (CAKeyframeAnimation's default, §6 rule 11). `duration` must be > 0 and ≤ 3600, and is required except with a spring; the UIKit set (`dampingRatio` alone) requires it; every other spring set refuses it (422 at `duration`) and runs for its settling duration, then shows `to` exactly. A spring drives only `to` animations (422 at `timing` for keyframes and `values`). UIKit's clamps of the spring add warnings at `/animations/i/timing/dampingRatio` and, for the duration, at `/animations/i/duration`."
-  - "`delay` ≥ 0 and ≤ 3600, default 0. The animator starts at t = 0 (a `start` event at 0, state `running`) and its delay passes at fraction 0 with no effect on the channels."
+  - "`delay` ≥ 0 and ≤ 3600, default 0. An autostarted animator starts at t = 0 (a `start` event at 0, state `running`) and its delay passes at fraction 0 with no effect on the channels (see the start delays choice; physics animations too)."
   - "`repeatCount`: a number ≥ 0 (default 1; 0 plays once, as Core Animation; a fraction ends part-way through a pass, after which the channel shows `to`) or the string `infinite`, which needs `until`; another string is a 422, another JSON type a 400 `wrong-type`. With `autoreverses` one repeat is a pass forward then back (2 · `duration`); after the active duration the channel shows `to` exactly."
-  - "Blending per channel: animations ordered by effective start (start + delay), ties by array index. The latest `replace` animation that has started owns the channel and starts from the value the channel presented at its effective start (earlier animations stop contributing; their animators still run and complete); every `additive` animation started after it adds its own value minus its model value m, where it runs from m to its target and m is the target of the animation just before it in that order, else the view's value. Vectors add per component; transforms add decomposed components (scales multiply by the ratio), and a result that is not finite is a 422."
+  - "Blending per channel: animations ordered by effective start — when their animator first shows them: at the end of a start delay, or at the first command or interaction step that sets the animator at a fraction (`start` without delay, `pause`, `fraction`, `finish`, `continue`, a `reverse` during a delay, an interaction's pause at 0); a physics animation at its effective start (the end of its autostart's delay, or an earlier `drag`; without an autostart, or after a `stop` cancelled it, its first `retarget` or `drag`); an `addAnimations` block at its window start — ties by array index, then block. An animation that never shows does not take part. The latest `replace` animation that has started owns the channel and starts from the value the channel presented at its effective start (earlier animations stop contributing; their animators still run and complete); every `additive` animation started after it adds its own value minus its model value m, where it runs from m to its target and m is the target of the animation just before it in that order, else the view's value. Vectors add per component; transforms add decomposed components (scales multiply by the ratio), and a result that is not finite is a 422."
   - "UIView keyframes are grouped per channel, in order of first naming; for each channel the keyframes that name it form one CAKeyframeAnimation (curves.md §4.1): the first key is the channel's presented value at the effective start (for `additive`, its model value), a keyframe starting after the previous one's end first holds, a keyframe starting before the previous one (of that channel) ends is delayed to that end and keeps its duration, key times are clipped to 1, and the last value holds to 1. `start` and `duration` must be in [0, 1] with `start + duration` ≤ 1 (1e-12 slack; 422 at `duration`); `to` is a non-empty object. `calculationMode` applies to each channel's track; `timing` maps the whole keyframe time first, except in the paced modes."
   - "`values` animations: `channel` names a channel the view gave, or a built-in channel with a default; at least one value (one value is held for the whole duration); `values[0]` is the start, whatever the channel showed before. `timingFunctions` are Béziers only (named timings or `cubicBezier`, as objects or CSS strings; steps, `linear()` and springs are a 422 at the element). `keyTimes` and the TCB arrays are numbers; their structure is never a 422."
   - "Keyframe modes (curves.md §4.2): `linear` (default) segments with an optional Bézier per segment; `discrete` shows the value of the last key time ≤ t (`keyTimes` may have n or n + 1 entries); `paced` uses key times proportional to Euclidean distance; `cubic` is a Kochanek–Bartels Hermite spline (`tensionValues`, `continuityValues`, `biasValues`, default 0 = Catmull-Rom) with reflected end points and tangents not rescaled for unequal intervals; `cubicPaced` runs that spline at constant speed, its arc length from a segment's start to u computed by 8-point Gauss–Legendre quadrature over 24 equal steps of [0, u] and inverted by Newton's method inside a bisection bracket. Paced modes ignore `keyTimes`, `timingFunctions` and the animation's `timing`, without a warning. Transforms in the paced and cubic modes are interpolated as vectors of decomposed components (translation, θ, scale, residual), each angle unwrapped to within π of the previous keyframe's; paced distances mix points and radians."
   - "Keyframe warnings (never a 422): `keyTimes` whose count does not fit the mode (linear, cubic: one per value; discrete: that or one more), that do not start at 0 or end at 1, or that decrease are ignored (even spacing) with a warning at `/animations/i/keyTimes`; `timingFunctions` whose count is not n − 1 are ignored (linear segments) with a warning at `/animations/i/timingFunctions`; TCB arrays whose count is not n are replaced by zeros with a warning at that member. A `values` transform adds a warning at `/animations/i/values/k` when it is singular and, in linear mode, makes a neighbouring segment discrete (both ends of a segment given as components interpolate their components instead), or, in the paced and cubic modes, is a singular `matrix` or `ops` value (read as the CSS unmatrix leaves it; singular components are used as given). A singular transform in UIView keyframes makes its segments switch at their midpoint, with a warning at the channel in the first keyframe that names it (`/animations/i/keyframes/j/to/transform`)."
-  - "Events: only `start` (at 0 for every animator that starts), `completion` with `position: \"end\"` (at delay + active duration) and, with `pausesOnCompletion`, `pause` instead of `completion`. An animator with `autostart: false` has none. Sorted by time, then `start` before the others, then by animation index; events after the last frame (an earlier `until`) are still listed. Unbounded animators have no completion."
-  - "Animators: one entry per animation, in array order, keyed by id. `fraction` is (t − delay) / active duration clamped to [0, 1] (repeats and reverse passes included), 0 during the delay; `state` is `running` from 0 until the end, then `inactive` (`paused` with `pausesOnCompletion`); `reversed` is always false. With `autostart: false` the animator is `inactive` at fraction 0 on every frame and the animation has no effect on its channels."
+  - "Events (API.md §4 Response, §6 rule 18): `start` (an autostart at its time, 0, also before a delay, a `start` command, a physics restart by `retarget`), `pause` (a `pause` command, a `fraction` that pauses, `pausesOnCompletion`, an interaction's initial pause), `stop` (with `withoutFinishing`), `reverse` (with `reversed`), `continue`, `addAnimations`, `retarget`, `grab`, `release`, `interactionFinish`, `interactionCancel`, `completion` (with `position`: `end` or `start` where a run reaches an end, a `finish` command's `start`, `end` or `current`). Each has `t` (exact, not rounded to a frame; events after the last frame, before an earlier `until`, are still listed), `animation` (the id) and `type`, then `command` when a command caused it, then `position`, `withoutFinishing` or `reversed`. Sorted by time, then as the events-at-one-instant choice says. An unbounded animator has no completion; an animator with `autostart: false` that nothing drives has no events."
+  - "Animators: one entry per animation, in array order, keyed by id. `fraction` is the time fraction over the whole run (repeats and reverse passes included): 0 during a delay, what a `fraction` command or the interaction set while paused, linear in time over a `continue` glide or an interaction release, 0 for an animation that repeats forever; `state` is `inactive`, `running`, `paused` or `stopped` (rule 13); `reversed` follows `reverse` commands and an interaction cancel. A physics animation reports `fraction: null`, `state` `running` while it moves or is dragged and `inactive` before its start, at rest and after a stop (an autostart's delay is `running`), and `reversed` always false. An animator with `autostart: false` that nothing drives is `inactive` at fraction 0 on every frame and its animation has no effect on its channels."
   - "`velocities: true` adds `velocity`, laid out as `views`, the right-hand derivative per component. For channels moved by `to` animations on numbers (geometry, alpha, colours, corner radius, custom channels) it is exact: (to − from) · p′(τ) of the owning animation plus every additive one, 0 wherever a value is held (before a start, during a delay, after completion, on steps), negated on the way back of an autoreverse, and ±1.7976931348623157e308 where a slope is infinite (§6 rule 4). Transforms (per matrix entry) and keyframe tracks use the right-hand second-order one-sided difference (−3 f(t) + 4 f(t + h) − f(t + 2h)) / 2h with h = 1 µs, exactly 0 where the three values are equal; there the last digits carry rounding noise."
   - "A value that is not finite is a 422 with `pointer` `/views/<view>/<channel>` and the time in `detail`, found while writing (with the ±1e15 input range it takes an extreme timing, such as a Bézier with y in the 1e300s)."
-  - "Render JSON: members in the order `fps`, `duration`, `frameCount`, `t`, `views`, `velocity` (only with `velocities: true`), `events`, `animators`, `warnings`. Render CSV (`text/csv; charset=utf-8`): the header `t` then one column per channel component, `<view>.<channel><suffix>` — `.x`, `.y`, `.w`, `.h` for `frame` and `bounds`; `.r`, `.g`, `.b`, `.a` for `backgroundColor`; `.a`, `.b`, `.c`, `.d`, `.tx`, `.ty` for transforms; `.0`, `.1`, … for `center` and array custom channels; no suffix for scalars — in the order of the JSON `views`; a column name containing a comma, a double quote, CR or LF is quoted as in RFC 4180; then one row per frame, every line ended by LF. CSV has no velocities, events, animators or warnings."
+  - "Render JSON: members in the order `fps`, `duration`, `frameCount`, `t`, `views`, `velocity` (only with `velocities: true`), `events`, `animators`, `warnings`, `expanded` (only with `?expand=true`). Render CSV (`text/csv; charset=utf-8`): the header `t` then one column per channel component, `<view>.<channel><suffix>` — `.x`, `.y`, `.w`, `.h` for `frame` and `bounds`; `.r`, `.g`, `.b`, `.a` for `backgroundColor`; `.a`, `.b`, `.c`, `.d`, `.tx`, `.ty` for transforms; `.0`, `.1`, … for `center` and array custom channels; no suffix for scalars — in the order of the JSON `views`; a column name containing a comma, a double quote, CR or LF is quoted as in RFC 4180; then one row per frame, every line ended by LF. CSV has no velocities, events, animators or warnings."
   - "Render streaming: a body whose estimated size is above 1 MiB (19 bytes per number: for JSON frames × ((1 + components) × 19 + 30 × animators), components doubled with `velocities`; for CSV frames × (1 + components) × 19) is produced twice: a first pass checks that every value is finite (a 422 before anything is sent) and computes the ETag, and the second writes the body while it is sent with `Transfer-Encoding: chunked` and the identity coding, whatever `Accept-Encoding` says. `If-None-Match` gives 304 after the first pass. Smaller bodies are written whole, with `Content-Length`, and gzipped as above."
 paths:
   /v1/curve:
@@ -227,8 +241,8 @@ paths:
         - `at`: exactly those times (non-decreasing, each in [0, 3600]); the response has
           `fps: null`. `at` excludes `fps` and `until`;
         - otherwise `t_i = i / fps` (`fps` default 60) for `i = 0 … ceil(end · fps − 1e-9)`, where
-          `end` is `until`, or else the time the last animation that starts completes (0 when none
-          does: one frame at t = 0).
+          `end` is `until`, or else the latest of every command's `at` and the time each animator
+          settles (0 when none starts: one frame at t = 0).
 
         Animations are UIView block animations (`to`), UIView keyframe animations (`keyframes`)
         or CAKeyframeAnimations on one channel (`values`), each with its own running
@@ -238,9 +252,18 @@ paths:
         After an animation completes its channels hold their final values exactly.
 
         Physics animations (`dynamics`: spring, attachment, snap, popSpring, decay; exact, Euler
-        or RK4 integration) come to rest by their forces. Not implemented by this build, each a 422
-        of kind `not-implemented` pointing at the member: `commands` (so also `retarget` and
-        `drag`), `interaction`, `transition`.
+        or RK4 integration) come to rest by their forces.
+
+        `commands` drive the animators as UIViewPropertyAnimator's methods do (`start`, `pause`,
+        `stop`, `finish`, `reverse`, `fraction`, `continue`, `addAnimations`) and the physics
+        animations (`retarget`, `drag`, `stop`); a command the animator's state does not accept is
+        a 422 of kind `illegal-command` naming the command, the state and the ops allowed there.
+        `interaction` replays a percent-driven interactive transition
+        (UIPercentDrivenInteractiveTransition) from percent updates or a pan or pinch gesture.
+        `transition` names a preset (`GET /v1/presets`) that expands into views, animations,
+        commands and interaction before rendering; `?expand=true` returns the expanded request
+        under `expanded`. The response's `events` list every state change at its exact time and
+        `animators` give each animator's fraction, state and direction per frame.
 
         Format: `?format=json|csv` (wins) or `Accept` (`application/json`, `text/csv`); JSON by
         default. `svg` and `css` are not produced yet and answer 406, as does anything else.
@@ -249,6 +272,7 @@ paths:
         are sent whole and gzipped above 1024 bytes when `Accept-Encoding` admits gzip.
       parameters:
         - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/Expand'
         - $ref: '#/components/parameters/IfNoneMatch'
       requestBody:
         required: true
@@ -279,6 +303,24 @@ paths:
               repeatAndPause:
                 summary: Custom channels, 1.5 autoreversing repeats, pausing on completion, rendered until 2 s
                 value: {"fps": 2, "until": 2, "views": {"blob": {"blur": 0, "uniforms": [0, 0, 1]}}, "animations": [{"view": "blob", "duration": 0.5, "to": {"blur": 8, "uniforms": [1, 0.5, 1]}, "repeatCount": 1.5, "autoreverses": true, "pausesOnCompletion": true}]}
+              commands:
+                summary: UIViewPropertyAnimator commands — pause, scrub, reverse, then continue at double speed back to the start
+                value: {"fps": 4, "views": {"card": {"x": 0}}, "animations": [{"id": "a", "view": "card", "duration": 1, "timing": "linear", "to": {"x": 100}}], "commands": [{"at": 0.25, "animation": "a", "op": "pause"}, {"at": 0.5, "animation": "a", "op": "fraction", "value": 0.5}, {"at": 0.5, "animation": "a", "op": "reverse"}, {"at": 0.75, "animation": "a", "op": "continue", "durationFactor": 0.5}]}
+              continueAndAdd:
+                summary: continue with a new curve (a UIKit spring over the remaining time), and a block added half-way through the rest
+                value: {"fps": 10, "views": {"card": {"center": [160, 100], "alpha": 1}}, "animations": [{"id": "move", "view": "card", "duration": 1, "to": {"center": [160, 500]}}], "commands": [{"at": 0.3, "animation": "move", "op": "pause"}, {"at": 0.4, "animation": "move", "op": "addAnimations", "to": {"alpha": 0}, "delayFactor": 0.5}, {"at": 0.5, "animation": "move", "op": "continue", "timing": {"type": "spring", "dampingRatio": 0.7}}]}
+              interactionPan:
+                summary: An interactive dismissal driven by a pan gesture; it passes the threshold and finishes along easeOut
+                value: {"fps": 5, "views": {"sheet": {"center": [160, 284]}}, "animations": [{"id": "dismiss", "view": "sheet", "duration": 0.5, "timing": "linear", "to": {"center": [160, 852]}}], "interaction": {"animations": ["dismiss"], "gesture": {"kind": "pan", "distance": 568, "samples": [[0, 0], [0.1, 120], [0.2, 340]]}, "completionCurve": "easeOut"}}
+              interactionUpdates:
+                summary: Percent updates, then a cancel that runs the animator back to the start
+                value: {"fps": 10, "views": {"v": {"alpha": 1}}, "animations": [{"id": "fade", "view": "v", "duration": 1, "timing": "linear", "to": {"alpha": 0}}], "interaction": {"animations": ["fade"], "updates": [{"at": 0, "percent": 0}, {"at": 0.1, "percent": 0.2}, {"at": 0.2, "percent": 0.3}], "end": {"at": 0.3, "action": "cancel"}, "completionSpeed": 2}}
+              physicsDragRetarget:
+                summary: A pane on an attachment, dragged up by the finger and released toward its open position
+                value: {"fps": 10, "until": 1, "views": {"pane": {"center": [160, 700]}}, "animations": [{"id": "pane", "view": "pane", "to": {"center": [160, 700]}, "autostart": false, "dynamics": {"model": "attachment", "frequency": 3.5, "damping": 0.4}}], "commands": [{"at": 0, "animation": "pane", "op": "drag", "samples": [[0, 160, 700], [0.1, 160, 650], [0.2, 160, 560]]}, {"at": 0.2, "animation": "pane", "op": "retarget", "to": {"center": [160, 340]}}]}
+              transition:
+                summary: A preset (`GET /v1/presets`) with one parameter changed and the frame grid passed through
+                value: {"fps": 4, "transition": {"preset": "zoomPush", "container": [0, 0, 320, 568], "duration": 0.5}}
       responses:
         '200':
           description: |
@@ -303,21 +345,67 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/RenderResponse'
-              example:
-                fps: 4
-                duration: 0.5
-                frameCount: 3
-                t: [0, 0.25, 0.5]
-                views:
-                  card:
-                    alpha: [1, 0.5, 0]
-                    transform: [[1, 0, 0, 1, 0, 0], [0.75, 0, 0, 0.75, 0, 0], [0.5, 0, 0, 0.5, 0, 0]]
-                events:
-                  - {"t": 0, "animation": "fade", "type": "start"}
-                  - {"t": 0.5, "animation": "fade", "type": "completion", "position": "end"}
-                animators:
-                  fade: {"fraction": [0, 0.5, 1], "state": ["running", "running", "inactive"], "reversed": [false, false, false]}
-                warnings: []
+              examples:
+                fade:
+                  summary: The `fade` request example
+                  value:
+                    fps: 4
+                    duration: 0.5
+                    frameCount: 3
+                    t: [0, 0.25, 0.5]
+                    views:
+                      card:
+                        alpha: [1, 0.5, 0]
+                        transform: [[1, 0, 0, 1, 0, 0], [0.75, 0, 0, 0.75, 0, 0], [0.5, 0, 0, 0.5, 0, 0]]
+                    events:
+                      - {"t": 0, "animation": "fade", "type": "start"}
+                      - {"t": 0.5, "animation": "fade", "type": "completion", "position": "end"}
+                    animators:
+                      fade: {"fraction": [0, 0.5, 1], "state": ["running", "running", "inactive"], "reversed": [false, false, false]}
+                    warnings: []
+                commands:
+                  summary: The `commands` request example
+                  value:
+                    fps: 4
+                    duration: 1
+                    frameCount: 5
+                    t: [0, 0.25, 0.5, 0.75, 1]
+                    views:
+                      card:
+                        x: [0, 25, 50, 50, 0]
+                    events:
+                      - {"t": 0, "animation": "a", "type": "start"}
+                      - {"t": 0.25, "animation": "a", "type": "pause", "command": 0}
+                      - {"t": 0.5, "animation": "a", "type": "reverse", "command": 2, "reversed": true}
+                      - {"t": 0.75, "animation": "a", "type": "continue", "command": 3}
+                      - {"t": 1, "animation": "a", "type": "completion", "position": "start"}
+                    animators:
+                      a: {"fraction": [0, 0.25, 0.5, 0.5, 0], "state": ["running", "paused", "paused", "running", "inactive"], "reversed": [false, false, true, true, true]}
+                    warnings: []
+                expanded:
+                  summary: A crossDissolve preset (container [0, 0, 320, 568], duration 0.5, linear, fps 4) with `?expand=true`
+                  value:
+                    fps: 4
+                    duration: 0.5
+                    frameCount: 3
+                    t: [0, 0.25, 0.5]
+                    views:
+                      from:
+                        frame: [[0, 0, 320, 568], [0, 0, 320, 568], [0, 0, 320, 568]]
+                        alpha: [1, 0.5, 0]
+                      to:
+                        frame: [[0, 0, 320, 568], [0, 0, 320, 568], [0, 0, 320, 568]]
+                        alpha: [0, 0.5, 1]
+                    events:
+                      - {"t": 0, "animation": "fadeOut", "type": "start"}
+                      - {"t": 0, "animation": "fadeIn", "type": "start"}
+                      - {"t": 0.5, "animation": "fadeOut", "type": "completion", "position": "end"}
+                      - {"t": 0.5, "animation": "fadeIn", "type": "completion", "position": "end"}
+                    animators:
+                      fadeOut: {"fraction": [0, 0.5, 1], "state": ["running", "running", "inactive"], "reversed": [false, false, false]}
+                      fadeIn: {"fraction": [0, 0.5, 1], "state": ["running", "running", "inactive"], "reversed": [false, false, false]}
+                    warnings: []
+                    expanded: {"views": {"from": {"frame": [0, 0, 320, 568], "alpha": 1}, "to": {"frame": [0, 0, 320, 568], "alpha": 0}}, "animations": [{"id": "fadeOut", "view": "from", "duration": 0.5, "timing": "linear", "to": {"alpha": 0}}, {"id": "fadeIn", "view": "to", "duration": 0.5, "timing": "linear", "to": {"alpha": 1}}], "fps": 4}
             text/csv:
               schema:
                 $ref: '#/components/schemas/RenderCSV'
@@ -325,7 +413,7 @@ paths:
         '304':
           $ref: '#/components/responses/NotModified'
         '400':
-          $ref: '#/components/responses/BadRequest'
+          $ref: '#/components/responses/RenderBadRequest'
         '406':
           $ref: '#/components/responses/NotAcceptable'
         '413':
@@ -340,6 +428,52 @@ paths:
       responses:
         '204':
           $ref: '#/components/responses/PreflightPost'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+  /v1/presets:
+    description: |
+      The transition presets (API.md §5, §6 rule 25). Other methods answer 405 with
+      `Allow: GET, HEAD, OPTIONS`.
+    get:
+      operationId: listPresets
+      summary: List the transition presets with their parameters and defaults
+      description: |
+        `{"presets": [{"name", "description", "parameters": {name: {"default", "description"}}}]}`,
+        in the order of API.md's list: `bouncePresent`, `slideDismiss`, `zoomPush`, `zoomPop`,
+        `dropDismiss`, `crossDissolve`, `swipeUpDismiss`, `pane`. Each `description` states exactly
+        what the preset expands into (views, animations and, for `swipeUpDismiss` and `pane`, the
+        interaction or commands); each parameter's `default` is what the expansion uses when the
+        parameter is absent or `null` (a `null` default is computed from the container or other
+        parameters, as the parameter's description says). The expansion and this list read the
+        same table, so every parameter a preset accepts is listed. `format` and `Accept` are
+        ignored; the body is the same for every request.
+      parameters:
+        - $ref: '#/components/parameters/IfNoneMatch'
+      responses:
+        '200':
+          $ref: '#/components/responses/Presets'
+        '304':
+          $ref: '#/components/responses/NotModified'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+    head:
+      operationId: headPresets
+      summary: The preset list, headers only
+      parameters:
+        - $ref: '#/components/parameters/IfNoneMatch'
+      responses:
+        '200':
+          $ref: '#/components/responses/Presets'
+        '304':
+          $ref: '#/components/responses/NotModified'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+    options:
+      operationId: preflightPresets
+      summary: CORS preflight
+      responses:
+        '204':
+          $ref: '#/components/responses/PreflightGet'
         '413':
           $ref: '#/components/responses/TooLarge'
   /healthz:
@@ -417,6 +551,20 @@ components:
       schema:
         type: string
         enum: [json, csv]
+    Expand:
+      name: expand
+      in: query
+      required: false
+      description: |
+        `true` adds `expanded` to the JSON response: the request as rendered, after a `transition`
+        preset's expansion (the request itself when it has none). Exactly `true` or `false`
+        (absent: false); any other value, or `true` with a non-JSON format (`?format=csv`, or an
+        `Accept` that selects CSV), is a 400 `invalid-query`, decided after the format (406) and
+        before the body is read.
+      schema:
+        type: string
+        enum: ['true', 'false']
+        default: 'false'
     IfNoneMatch:
       name: If-None-Match
       in: header
@@ -586,6 +734,61 @@ components:
             status: 400
             detail: '`/samples` must be a number, not string'
             pointer: /samples
+    RenderBadRequest:
+      description: |
+        The body is not acceptable JSON (the kinds of `BadRequest`: `malformed-json`,
+        `invalid-utf8`, `number-out-of-range`, `nesting-too-deep`, `wrong-type`), or kind
+        `invalid-query` (no `pointer`): `expand` is neither `true` nor `false`, or `expand=true`
+        asks for a non-JSON response. The query is checked before the body is read.
+      headers:
+        Access-Control-Allow-Origin:
+          $ref: '#/components/headers/AccessControlAllowOrigin'
+        Access-Control-Expose-Headers:
+          $ref: '#/components/headers/AccessControlExposeHeaders'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          examples:
+            wrongType:
+              summary: A member of the wrong JSON type
+              value:
+                type: https://segue.dev/problems/wrong-type
+                title: Bad Request
+                status: 400
+                detail: '`/fps` must be a number, not string'
+                pointer: /fps
+            invalidQuery:
+              summary: '`?expand=true&format=csv`'
+              value:
+                type: https://segue.dev/problems/invalid-query
+                title: Bad Request
+                status: 400
+                detail: '`expand=true` adds the expanded request to a JSON response; it does not apply to csv'
+    Presets:
+      description: The preset catalogue (the same bytes for every request).
+      headers:
+        ETag:
+          $ref: '#/components/headers/ETag'
+        Vary:
+          $ref: '#/components/headers/Vary'
+        Content-Encoding:
+          $ref: '#/components/headers/ContentEncoding'
+        Access-Control-Allow-Origin:
+          $ref: '#/components/headers/AccessControlAllowOrigin'
+        Access-Control-Expose-Headers:
+          $ref: '#/components/headers/AccessControlExposeHeaders'
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/PresetCatalogue'
+          example:
+            presets:  # abridged: the body lists every preset
+              - name: crossDissolve
+                description: 'A cross-dissolve (UIModalTransitionStyle.crossDissolve): the old view fades out while the new one fades in. Views: `from` {frame: container, alpha: 1}, `to` {frame: container, alpha: 0}. Animations: `fadeOut` on `from` {duration, timing, to: {alpha: 0}} and `fadeIn` on `to` {duration, timing, to: {alpha: 1}}.'
+                parameters:
+                  duration: {"default": 0.3, "description": "seconds"}
+                  timing: {"default": "easeInOut", "description": "any timing of API.md §2 that runs for a duration (a spring only with `dampingRatio`)"}
     NotFound:
       description: |
         Kind `not-found`: any path not listed in this document, whatever the method.
@@ -687,9 +890,9 @@ components:
       description: |
         Kind `invalid-request`: well-formed but invalid — a missing `views`; `at` with `fps` or
         `until`, an empty or decreasing `at`, a time outside [0, 3600]; `fps` outside [1, 1000],
-        `until` outside [0, 3600]; more than 1000 views or 10 000 animations; a view giving `frame`
-        with `center` or `bounds`; a channel of the wrong length; a custom channel of no or more than
-        64 numbers; a transform mixing forms or an unknown op; unknown members (top level,
+        `until` outside [0, 3600]; more than 1000 views or 10 000 animations and commands; a view
+        giving `frame` with `center` or `bounds`; a channel of the wrong length; a custom channel of
+        no or more than 64 numbers; a transform mixing forms or an unknown op; unknown members (top level,
         animation, keyframe, transform, op); a missing or unknown `view`; none or several of
         `to`/`keyframes`/`values`; an empty `to`, `keyframes` or `values`; a `values` animation
         without `channel`; a target channel without a default that the view did not give (geometry,
@@ -698,11 +901,22 @@ components:
         `duration`, a `duration` with a spring other than UIKit's, a spring with keyframes or
         `values`, any timing error of `/v1/curve`; `delay` < 0; `repeatCount` < 0; a duration,
         delay or repeat total over 3600 s; a non-Bézier `timingFunctions` entry; duplicate ids; an
-        animation that never ends without `until`; a value that is not finite. `pointer` names the
-        member.
+        animation that never ends without `until`; a value that is not finite; in `commands` an
+        unknown animation or op, `at` outside [0, 3600], a member out of range or of another op, a
+        `drag` sample out of order or range, `withoutFinishing: false` on a physics animation,
+        `retarget` on a decay, `fraction`/`addAnimations`/`continue` with timing on an animation
+        that repeats forever, a `continue` spring that never settles without `until`; in
+        `interaction` an unknown, repeated, physics or endlessly repeating animation, a spring
+        `completionCurve`, `gesture` with `updates`/`end`, a decreasing time, a pinch starting at
+        scale 0; with `transition` a member the preset gives, an unknown preset or parameter, a
+        bad `container` or parameter value. `pointer` names the member.
 
-        Kind `not-implemented`: a member of API.md that this build does not implement yet —
-        `commands`, `interaction` or `transition`.
+        Kind `illegal-command` (https://segue.dev/problems/illegal-command): a command UIKit would
+        reject in the animator's state (API.md §6 rule 13). `pointer` is `/commands/i` (i the
+        command's index in the request array); the extension members `state` (the state the
+        command met: `inactive`, `running`, `paused` or `stopped`; for a physics animation
+        `running` or `inactive`) and `allowed` (every op accepted in that state without error,
+        no-ops included; for a physics animation `retarget`, `drag`, `stop`) follow `pointer`.
       headers:
         Access-Control-Allow-Origin:
           $ref: '#/components/headers/AccessControlAllowOrigin'
@@ -721,14 +935,34 @@ components:
                 status: 422
                 detail: 'view `card` gave frame: `center` has no default and cannot be animated'
                 pointer: /animations/0/to/center
-            notImplemented:
-              summary: Commands are part of the contract but not of this build
+            illegalCommand:
+              summary: '`finish` while the animator is running (only a stopped animator can finish)'
               value:
-                type: https://segue.dev/problems/not-implemented
+                type: https://segue.dev/problems/illegal-command
                 title: Unprocessable Content
                 status: 422
-                detail: '`commands` is part of the contract but not implemented by this release'
-                pointer: /commands
+                detail: '`finish` is not allowed while the animator is running; allowed: start, pause, stop, reverse, fraction, addAnimations'
+                pointer: /commands/0
+                state: running
+                allowed: [start, pause, stop, reverse, fraction, addAnimations]
+            illegalPhysicsCommand:
+              summary: A block animator's op sent to a physics animation
+              value:
+                type: https://segue.dev/problems/illegal-command
+                title: Unprocessable Content
+                status: 422
+                detail: '`pause` is not allowed while the animator is running; allowed: retarget, drag, stop'
+                pointer: /commands/0
+                state: running
+                allowed: [retarget, drag, stop]
+            transitionClash:
+              summary: A request with `transition` that also gives `views`
+              value:
+                type: https://segue.dev/problems/invalid-request
+                title: Unprocessable Content
+                status: 422
+                detail: '`views` comes from the preset: a request with `transition` does not give it'
+                pointer: /views
     UnsupportedMediaType:
       description: |
         Kind `unsupported-media-type`: a `Content-Type` other than `application/json`,
@@ -1216,12 +1450,15 @@ components:
     RenderRequest:
       type: object
       description: |
-        `POST /v1/render` (API.md §4). `views` is required; `at` excludes `fps` and `until` (422
-        pointing at `fps`, else `until`). Unknown members are 422. `commands`, `interaction` and
-        `transition` are part of API.md but not of this build: any non-null value is a 422 of kind
-        `not-implemented`.
+        `POST /v1/render` (API.md §4). `views` is required unless `transition` gives it; `at`
+        excludes `fps` and `until` (422 pointing at `fps`, else `until`). Unknown members are 422.
+        A request with `transition` is first expanded into `views`, `animations` and, where the
+        preset needs them, `commands` and `interaction` (so it gives none of those itself: 422 at
+        the member); its other members pass through.
       additionalProperties: false
-      required: [views]
+      anyOf:
+        - required: [views]
+        - required: [transition]
       properties:
         views:
           type: object
@@ -1233,7 +1470,7 @@ components:
             $ref: '#/components/schemas/View'
         animations:
           type: array
-          description: At most 10 000 (422); ids must be unique.
+          description: At most 10 000 together with `commands` (422); ids must be unique.
           maxItems: 10000
           default: []
           items:
@@ -1268,18 +1505,527 @@ components:
           default: false
           description: Adds `velocity`, d(value)/dt per frame (see `RenderResponse`).
         commands:
-          description: 'Animator commands (API.md §4): not implemented by this build, 422 `not-implemented`.'
-          not: {}
+          type: array
+          description: |
+            Animator commands (API.md §4 "Commands", §6 rules 13–17, 20–22), applied in `at` order
+            (ties in array order). At most 10 000 together with `animations` (422 at `/commands`).
+            A command the animator's state does not accept is a 422 `illegal-command`.
+          maxItems: 10000
+          default: []
+          items:
+            $ref: '#/components/schemas/Command'
         interaction:
-          description: 'A percent-driven interactive transition (API.md §4): not implemented by this build, 422 `not-implemented`.'
-          not: {}
+          $ref: '#/components/schemas/Interaction'
         transition:
-          description: 'A preset (API.md §4): not implemented by this build, 422 `not-implemented`.'
-          not: {}
+          $ref: '#/components/schemas/Transition'
       not:
         anyOf:
           - required: [at, fps]
           - required: [at, until]
+          - required: [transition, views]
+          - required: [transition, animations]
+          - required: [transition, commands]
+          - required: [transition, interaction]
+    Command:
+      description: |
+        One command, `{"at", "animation", "op", …}`, driving the animator of animation `animation`
+        at time `at` as the UIViewPropertyAnimator method of the same name does (block animations)
+        or as API.md's physics ops do (`retarget`, `drag`, `stop` on a physics animation). Members
+        of another op are unknown members (422). The state machine (API.md §6 rule 13; the UIKit
+        documentation each rule rests on):
+
+        - `inactive` accepts `start`, `pause`, `fraction`, `reverse`, `addAnimations` (`pause` and
+          `fraction` make it `paused`); `running` accepts `pause`, `stop`, `reverse`, `fraction`
+          (pauses first, event `pause`), `addAnimations` and `start` (a no-op); `paused` accepts
+          `start`, `stop`, `reverse`, `fraction`, `continue`, `addAnimations` and `pause` (a
+          no-op); `stopped` accepts `finish` only. `finishAnimation(at:)`: "The animator must be in
+          the UIViewAnimatingState.stopped state"; `stopAnimation(_:)` on an inactive animator is a
+          programmer error; `continueAnimation` is "only valid while paused"
+          (UIViewImplicitlyAnimating).
+        - Running, the time fraction f changes at ±1/duration and progress is timing(f), so
+          reversing retraces the curve: `isReversed` — "the animator runs … in the reverse
+          direction, returning the animations to their initial state".
+        - Paused, progress is f with `scrubsLinearly` — "the animator uses linear interpolation …
+          while scrubbing" — else timing(f); resuming along the curve jumps to timing(f), with a
+          warning.
+        - `continue` "uses the new timing parameters to finish" from the presented values;
+          without `timing` the animator's own curve resumes at f at speed 1/durationFactor.
+        - `addAnimations(_:delayFactor:)`: "the delay factor … multiplied by the remaining
+          duration"; the block ends with the animator.
+        - `stop` with `withoutFinishing: true`: "the animator moves to the inactive state", values
+          left where they are, no completion; false: `stopped`, awaiting `finish`.
+          `pausesOnCompletion`: "the animator … does not transition to the inactive state" —
+          reaching the end pauses.
+        - A start delay: `running` at fraction 0, contributing nothing; `pause` freezes what is
+          left of it; `fraction`, `stop`, `reverse`, `finish` and `continue` cancel it.
+        - At one instant: commands in order, then completions, then interaction releases.
+
+        A physics animation is `running` while it moves or is dragged and `inactive` otherwise, and
+        accepts `retarget`, `drag` and `stop` in every state and nothing else. See
+        `x-segue-choices` for every detail.
+      oneOf:
+        - $ref: '#/components/schemas/StartCommand'
+        - $ref: '#/components/schemas/PauseCommand'
+        - $ref: '#/components/schemas/StopCommand'
+        - $ref: '#/components/schemas/FinishCommand'
+        - $ref: '#/components/schemas/ReverseCommand'
+        - $ref: '#/components/schemas/FractionCommand'
+        - $ref: '#/components/schemas/ContinueCommand'
+        - $ref: '#/components/schemas/AddAnimationsCommand'
+        - $ref: '#/components/schemas/RetargetCommand'
+        - $ref: '#/components/schemas/DragCommand'
+      discriminator:
+        propertyName: op
+        mapping:
+          start: '#/components/schemas/StartCommand'
+          pause: '#/components/schemas/PauseCommand'
+          stop: '#/components/schemas/StopCommand'
+          finish: '#/components/schemas/FinishCommand'
+          reverse: '#/components/schemas/ReverseCommand'
+          fraction: '#/components/schemas/FractionCommand'
+          continue: '#/components/schemas/ContinueCommand'
+          addAnimations: '#/components/schemas/AddAnimationsCommand'
+          retarget: '#/components/schemas/RetargetCommand'
+          drag: '#/components/schemas/DragCommand'
+    CommandTime:
+      type: number
+      minimum: 0
+      maximum: 3600
+      description: Seconds on the timeline (422 outside [0, 3600], at `/commands/i/at`).
+    CommandAnimation:
+      type: string
+      description: The id of the animation whose animator the command drives (422 when unknown, at `/commands/i/animation`).
+    StartCommand:
+      type: object
+      title: start
+      description: |
+        `startAnimation(afterDelay:)`: block animations. Emits `start`; during the delay the
+        animator is `running` and holds (fraction 0 and no contribution if it never showed
+        anything). On a completed animator it restarts from the fraction it completed at (at 1 it
+        completes again at once). A no-op while running.
+      additionalProperties: false
+      required: [at, animation, op]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: start
+        delay:
+          type: number
+          minimum: 0
+          maximum: 3600
+          default: 0
+          description: Seconds; added to what is left of a delay a `pause` froze.
+    PauseCommand:
+      type: object
+      title: pause
+      description: |
+        `pauseAnimation()`: block animations. Emits `pause`; during a delay it freezes the rest of
+        the delay. A no-op while paused.
+      additionalProperties: false
+      required: [at, animation, op]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: pause
+    StopCommand:
+      type: object
+      title: stop
+      description: |
+        `stopAnimation(_:)`: the values stay where they are; event `stop` with `withoutFinishing`.
+        Block animations: `true` leaves the animator `inactive` (no completion), `false` leaves it
+        `stopped`, awaiting `finish`. Physics animations: always `inactive` (velocity 0; during a
+        drag the rest of the samples are dropped); `withoutFinishing: false` is a 422 at that member.
+      additionalProperties: false
+      required: [at, animation, op]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: stop
+        withoutFinishing:
+          type: boolean
+          default: true
+    FinishCommand:
+      type: object
+      title: finish
+      description: |
+        `finishAnimation(at:)`, only in the `stopped` state: a `completion` event with the
+        command's index and `position`, leaving the animator `inactive` at the start values, the
+        end values, or where it is (`current`).
+      additionalProperties: false
+      required: [at, animation, op]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: finish
+        position:
+          type: string
+          enum: [start, end, current]
+          default: end
+    ReverseCommand:
+      type: object
+      title: reverse
+      description: |
+        `isReversed`: event `reverse` with `reversed`; a running animator retraces its curve
+        (f · duration back to the start). Setting the value it already has is a no-op (no event).
+      additionalProperties: false
+      required: [at, animation, op]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: reverse
+        reversed:
+          type: boolean
+          default: true
+    FractionCommand:
+      type: object
+      title: fraction
+      description: |
+        `fractionComplete`: sets the time fraction; an inactive or running animator is paused first
+        (event `pause` with the command's index). Shows progress `value` with `scrubsLinearly`,
+        else timing(`value`). Not on an animation that repeats forever (422 at `op`).
+      additionalProperties: false
+      required: [at, animation, op, value]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: fraction
+        value:
+          type: number
+          minimum: 0
+          maximum: 1
+    ContinueCommand:
+      type: object
+      title: continue
+      description: |
+        `continueAnimation(withTimingParameters:durationFactor:)`, only while paused: event
+        `continue`, state `running`. Without `timing` the own curve resumes at f at speed
+        1/`durationFactor`. With `timing` progress runs from the presented value to the end (the
+        start when reversed) along it in (1 − f) · duration · durationFactor (f · … reversed) —
+        a UIKit `dampingRatio` spring takes that window as its duration, other spring sets run for
+        their settling duration and ignore the factor — and the fraction runs linearly over that
+        window. A `timing` on an animation that repeats forever is a 422 at `op`; a spring that
+        never settles needs `until` (422 at `timing`).
+      additionalProperties: false
+      required: [at, animation, op]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: continue
+        timing:
+          $ref: '#/components/schemas/Timing'
+        durationFactor:
+          type: number
+          exclusiveMinimum: 0
+          default: 1
+          description: durationFactor × the animation's active duration must be ≤ 3600 (422).
+    AddAnimationsCommand:
+      type: object
+      title: addAnimations
+      description: |
+        `addAnimations(_:delayFactor:)`: a block on the animation's view, from each channel's
+        presented value at the block's window start to `to`. At fraction f (0 when inactive) the
+        window starts when the fraction reaches f + delayFactor · (1 − f) and ends with the
+        animator; the block follows the animation's timing curve over that window of the fraction
+        and its `blend`. Event `addAnimations`. Not on an animation that repeats forever (422 at
+        `op`).
+      additionalProperties: false
+      required: [at, animation, op, to]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: addAnimations
+        to:
+          allOf:
+            - $ref: '#/components/schemas/ChannelValues'
+          minProperties: 1
+          description: Target channel values, as an animation's `to` (channels of the animation's view).
+        delayFactor:
+          type: number
+          minimum: 0
+          maximum: 1
+          default: 0
+    RetargetCommand:
+      type: object
+      title: retarget
+      description: |
+        Physics animations only (on a block animation an `illegal-command`; on a decay a 422 at
+        `op`): the new target of the animation's channel. While moving the motion continues from
+        its exact state on its time grid (event `retarget`); settled or stopped it restarts from
+        rest (events `start` and `retarget`); during a drag it changes the target used after the
+        release; during an autostart's delay the target the motion will start toward.
+      additionalProperties: false
+      required: [at, animation, op, to]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: retarget
+        to:
+          description: The new target, in the channel's shape, or a one-entry map naming the animation's channel.
+          oneOf:
+            - type: number
+            - type: array
+              items:
+                $ref: '#/components/schemas/ChannelNumber'
+            - type: object
+              minProperties: 1
+              maxProperties: 1
+        velocity:
+          description: Replaces the velocity (channel units per second, the channel's shape); kept when absent.
+          oneOf:
+            - type: number
+            - type: array
+              items: {type: number}
+    DragCommand:
+      type: object
+      title: drag
+      description: |
+        Physics animations only (on a block animation an `illegal-command`): at `at` the channel
+        jumps to the first sample's value (`grab`), follows the samples' linear interpolation with
+        forces suspended, and at the last sample (`release`) forces resume with the least-squares
+        velocity of the samples of the last 0.1 s (the last segment's slope with fewer than three).
+        In any state; on a settled, stopped or not yet started animation it starts it.
+      additionalProperties: false
+      required: [at, animation, op, samples]
+      properties:
+        at:
+          $ref: '#/components/schemas/CommandTime'
+        animation:
+          $ref: '#/components/schemas/CommandAnimation'
+        op:
+          const: drag
+        samples:
+          type: array
+          minItems: 1
+          maxItems: 100000
+          description: |
+            `[t, value…]`: absolute times ≥ `at`, ≤ 3600, strictly increasing; as many values as
+            the channel has components, in the channel's ranges (422 otherwise).
+          items:
+            type: array
+            minItems: 2
+            items: {type: number}
+    Interaction:
+      type: object
+      description: |
+        A percent-driven interactive transition (UIPercentDrivenInteractiveTransition; API.md §4,
+        §6 rule 19). The listed animators are `paused` at fraction 0 from t = 0 (event `pause`
+        without `command`; `autostart` and `delay` ignored); percent (0 until the first update or
+        sample) sets their fraction. The release — `end.at`, or the last gesture sample's time —
+        emits `interactionFinish` or `interactionCancel` and runs them from the presented value to
+        the end, or reversed back to the start, along `completionCurve` in
+        (1 − p) · duration / completionSpeed (p · … for a cancel). Without a release they stay
+        paused. Either `updates`/`end` or `gesture` (both: 422 at `gesture`). Interaction steps at
+        the time of a command come after it.
+      additionalProperties: false
+      required: [animations]
+      not:
+        anyOf:
+          - required: [gesture, updates]
+          - required: [gesture, end]
+      properties:
+        animations:
+          type: array
+          minItems: 1
+          uniqueItems: true
+          description: |
+            Ids of block animations (a physics animation, an unknown id, a repeat or an animation
+            that repeats forever is a 422).
+          items: {type: string}
+        updates:
+          type: array
+          maxItems: 100000
+          default: []
+          description: Percent steps; times non-decreasing, each in [0, 3600].
+          items:
+            type: object
+            additionalProperties: false
+            required: [at, percent]
+            properties:
+              at:
+                type: number
+                minimum: 0
+                maximum: 3600
+              percent:
+                type: number
+                minimum: 0
+                maximum: 1
+        end:
+          type: object
+          additionalProperties: false
+          required: [at]
+          description: The release; `at` not before the last update.
+          properties:
+            at:
+              type: number
+              minimum: 0
+              maximum: 3600
+            action:
+              type: string
+              enum: [finish, cancel]
+              default: finish
+        gesture:
+          oneOf:
+            - $ref: '#/components/schemas/PanGesture'
+            - $ref: '#/components/schemas/PinchGesture'
+        completionSpeed:
+          type: number
+          exclusiveMinimum: 0
+          default: 1
+          description: The longest listed active duration / completionSpeed must be ≤ 3600 (422).
+        completionCurve:
+          allOf:
+            - $ref: '#/components/schemas/Timing'
+          default: easeInOut
+          description: Any non-spring timing (a spring is a 422).
+    PanGesture:
+      type: object
+      title: pan
+      description: |
+        Percent = translation / `distance` clamped to [0, 1]; the release at the last sample
+        finishes when the last percent is strictly above `threshold`, else cancels.
+      additionalProperties: false
+      required: [kind, distance, samples]
+      properties:
+        kind:
+          const: pan
+        distance:
+          type: number
+          exclusiveMinimum: 0
+          description: Points of translation (along the dismiss direction) that complete the transition.
+        threshold:
+          type: number
+          minimum: 0
+          maximum: 1
+          default: 0.5
+        samples:
+          type: array
+          minItems: 1
+          maxItems: 100000
+          description: '`[t, translation]`, times non-decreasing in [0, 3600], translation within ±1e15.'
+          items:
+            type: array
+            prefixItems:
+              - type: number
+              - type: number
+            minItems: 2
+            maxItems: 2
+    PinchGesture:
+      type: object
+      title: pinch
+      description: |
+        Percent = 1 − scale / first scale, clamped to [0, 1]; the release at the last sample
+        cancels when the last |velocity| < 5 and the last percent ≤ 0.3, else finishes.
+      additionalProperties: false
+      required: [kind, samples]
+      properties:
+        kind:
+          const: pinch
+        samples:
+          type: array
+          minItems: 1
+          maxItems: 100000
+          description: |
+            `[t, scale, velocity]`, times non-decreasing in [0, 3600], scales in [0, 1e15] (the first
+            > 0), velocities within ±1e15.
+          items:
+            type: array
+            prefixItems:
+              - type: number
+              - type: number
+                minimum: 0
+              - type: number
+            minItems: 3
+            maxItems: 3
+    Transition:
+      type: object
+      description: |
+        A transition preset (API.md §4 "Presets", §6 rule 25), expanded into `views`,
+        `animations` and, where needed, `commands` and `interaction` before rendering:
+        `bouncePresent`, `slideDismiss`, `zoomPush`, `zoomPop`, `dropDismiss` (the keyframed
+        fall), `crossDissolve`, `swipeUpDismiss` (interactive: a pan), `pane` (physics: an
+        attachment driven by `drag` and toggled by `retarget`). The other members are the preset's
+        parameters: `GET /v1/presets` lists them with their defaults and documents each expansion
+        exactly. An unknown preset or parameter is a 422 at it; a `null` parameter takes its
+        default. `?expand=true` returns the expansion under `expanded`.
+      required: [preset, container]
+      additionalProperties: true
+      properties:
+        preset:
+          type: string
+          enum: [bouncePresent, slideDismiss, zoomPush, zoomPop, dropDismiss, crossDissolve, swipeUpDismiss, pane]
+        container:
+          type: array
+          description: |
+            `[x, y, w, h]`, the container's frame in the coordinate space of the reported channels
+            (UIKit's `containerView.bounds` is `[0, 0, w, h]`); w, h > 0, every number within
+            ±2.5e14.
+          items:
+            type: number
+            minimum: -2.5e+14
+            maximum: 2.5e+14
+          minItems: 4
+          maxItems: 4
+    PresetCatalogue:
+      type: object
+      description: The body of `GET /v1/presets` (API.md §6 rule 25).
+      additionalProperties: false
+      required: [presets]
+      properties:
+        presets:
+          type: array
+          description: Every preset, in the order of API.md's list.
+          items:
+            type: object
+            additionalProperties: false
+            required: [name, description, parameters]
+            properties:
+              name:
+                type: string
+                enum: [bouncePresent, slideDismiss, zoomPush, zoomPop, dropDismiss, crossDissolve, swipeUpDismiss, pane]
+              description:
+                type: string
+                description: Exactly what the preset expands into (views, animations, commands, interaction).
+              parameters:
+                type: object
+                description: Parameter name → its default and description.
+                additionalProperties:
+                  type: object
+                  additionalProperties: false
+                  required: [default, description]
+                  properties:
+                    default:
+                      description: |
+                        The value used when the parameter is absent or `null` (any JSON value; `null`:
+                        computed from the container or other parameters, as the description says).
+                    description:
+                      type: string
     ChannelValues:
       type: object
       description: |
@@ -1567,7 +2313,10 @@ components:
           minimum: 0
           maximum: 3600
           default: 0
-          description: Seconds before the animation takes effect; the animator is running at fraction 0 meanwhile.
+          description: |
+            Seconds after the autostart before the animation takes effect; the animator is running
+            at fraction 0 meanwhile (a physics animation: inactive, starting at the delay's end).
+            Not applied by a `start` command (it has its own) nor to an interaction's animations.
         timing:
           $ref: '#/components/schemas/Timing'
           default: easeInOut
@@ -1593,15 +2342,21 @@ components:
           default: true
           description: |
             False leaves the animator `inactive` (fraction 0, no events) and the animation without
-            effect, until commands (not implemented yet) start it.
+            effect until a command (`start`, `pause`, `fraction`, …; a physics `retarget` or
+            `drag`) drives it. Ignored for an animation an `interaction` lists.
         pausesOnCompletion:
           type: boolean
           default: false
-          description: Reaching the end is a `pause` event and the `paused` state instead of a completion.
+          description: |
+            Reaching the end (or, reversed, the start) is a `pause` event and the `paused` state
+            instead of a completion.
         scrubsLinearly:
           type: boolean
           default: true
-          description: Accepted; no effect until `fraction` commands are implemented.
+          description: |
+            While paused (after `fraction` or an interaction update) the animation shows progress
+            f when true, timing(f) when false; resuming along the curve after a linear scrub jumps
+            to timing(f), with a warning. No effect on physics animations.
         blend:
           type: string
           enum: [replace, additive]
@@ -1735,7 +2490,9 @@ components:
           description: The grid's rate; null with `at`.
         duration:
           type: number
-          description: '`end`: `until`, or the time the last started animation completes (0 when none does).'
+          description: |
+            `end`: `until`, or the latest of every command's `at` and the time each animator
+            settles (0 when none starts).
         frameCount:
           type: integer
           minimum: 1
@@ -1756,7 +2513,10 @@ components:
           type: array
           description: |
             Every state change at its exact time (not rounded to a frame, also after the last
-            frame): sorted by time, starts before the others, then by animation index.
+            frame), sorted by time; at one instant the initial states (autostart `start`, an
+            interaction's `pause`), then events caused by commands in command order, then
+            completions, then interaction releases, one animator's events in the order they took
+            effect, remaining ties by animation index.
           items:
             $ref: '#/components/schemas/RenderEvent'
         animators:
@@ -1768,9 +2528,16 @@ components:
           type: array
           description: |
             Always present. Structure Core Animation ignores (`keyTimes`, `timingFunctions`, TCB
-            counts), singular transforms interpolated discretely, UIKit's spring clamps.
+            counts), singular transforms interpolated discretely, UIKit's spring clamps, and a
+            resume that jumps from a linear scrub to the curve (at `/commands/i`).
           items:
             $ref: '#/components/schemas/Warning'
+        expanded:
+          type: object
+          description: |
+            Only with `?expand=true`: the request as rendered — after a `transition` preset's
+            expansion (its `views`, `animations`, `commands`, `interaction` in `transition`'s
+            place, the other members as given), else the request itself.
     ViewFrames:
       type: object
       description: |
@@ -1794,25 +2561,46 @@ components:
           items: {type: number}
     RenderEvent:
       type: object
+      description: |
+        One state change (API.md §6 rule 18). Members in the order `t`, `animation`, `type`,
+        `command`, `position`, `withoutFinishing`, `reversed`.
       additionalProperties: false
       required: [t, animation, type]
       properties:
         t:
           type: number
+          description: Seconds, exact.
         animation:
           type: string
           description: The animation's id.
         type:
           type: string
-          enum: [start, pause, completion]
+          enum: [start, pause, stop, reverse, continue, addAnimations, retarget, grab, release, interactionFinish, interactionCancel, completion]
           description: |
-            `start` at 0 for every animator that starts; `completion` at delay + active duration, or
-            `pause` there with `pausesOnCompletion`. (API.md's other event types come with commands,
-            interaction and physics.)
+            `start`: an autostart (at 0; a physics animation at the end of its delay), a `start`
+            command (also a resume), a physics restart by `retarget`. `pause`: a `pause` command, a
+            `fraction` that pauses, `pausesOnCompletion` reaching an end, an interaction's initial
+            pause. `stop`, `reverse`, `continue`, `addAnimations`, `retarget`: those commands.
+            `grab` and `release`: a `drag`'s first and last sample. `interactionFinish`,
+            `interactionCancel`: the interaction's release. `completion`: a run reaching its end
+            (or, reversed, its start), a `finish` command, a physics animation coming to rest.
+        command:
+          type: integer
+          minimum: 0
+          description: |
+            The index in `commands` of the command that caused it (a `release`: its `drag`'s);
+            absent for autostarts, natural completions, the `pause` of `pausesOnCompletion` and
+            interaction events.
         position:
           type: string
-          enum: [end]
+          enum: [start, end, current]
           description: On `completion` only.
+        withoutFinishing:
+          type: boolean
+          description: On `stop` only (always true for a physics animation).
+        reversed:
+          type: boolean
+          description: On `reverse` only.
     AnimatorFrames:
       type: object
       additionalProperties: false
@@ -1822,8 +2610,10 @@ components:
         fraction:
           type: [array, 'null']
           description: |
-            Time fraction over the whole run, repeats included; 0 during the delay, 1 from the end
-            on. Null for a physics animation, which has no time fraction (§6 rule 18).
+            The time fraction over the whole run, repeats included: 0 during a delay, as set while
+            paused, linear in time over a `continue` glide or an interaction release, 1 (or 0)
+            once completed at the end (start); 0 for an animation that repeats forever. Null for a
+            physics animation, which has no time fraction (§6 rule 18).
           items:
             type: number
             minimum: 0
@@ -1831,15 +2621,16 @@ components:
         state:
           type: array
           description: |
-            `running` from 0 until the end (a physics animation: until it rests), then `inactive`
-            (`paused` with `pausesOnCompletion`); `inactive` throughout with `autostart: false`.
-            (`stopped` comes with commands.)
+            API.md §6 rule 13's states. A physics animation is `running` while it moves or is
+            dragged and `inactive` before its start, at rest and after a stop.
           items:
             type: string
             enum: [inactive, running, paused, stopped]
         reversed:
           type: array
-          description: Always false in this build.
+          description: |
+            `isReversed`: set by `reverse` commands and an interaction cancel; always false for a
+            physics animation.
           items: {type: boolean}
     RenderCSV:
       type: string
@@ -1863,8 +2654,8 @@ components:
     Problem:
       type: object
       description: |
-        RFC 9457 problem details. Further members may follow (none are emitted by the routes
-        here yet).
+        RFC 9457 problem details. Further members may follow: `illegal-command` problems add
+        `state` and `allowed`.
       required: [type, title, status, detail]
       additionalProperties: true
       properties:
@@ -1883,11 +2674,12 @@ components:
             - https://segue.dev/problems/too-large
             - https://segue.dev/problems/unsupported-media-type
             - https://segue.dev/problems/invalid-request
-            - https://segue.dev/problems/not-implemented
+            - https://segue.dev/problems/illegal-command
+            - https://segue.dev/problems/invalid-query
           description: |
-            `https://segue.dev/problems/<kind>`. `not-implemented` (422) refuses a member that is
-            part of API.md but not implemented by this build (render `commands`, `interaction`,
-            `transition`).
+            `https://segue.dev/problems/<kind>`. `illegal-command` (422): a render command the
+            animator's state does not accept. `invalid-query` (400): a render `expand` query that
+            is not `true` or `false`, or `expand=true` with a non-JSON format.
         title:
           type: string
           description: The status's reason phrase.
@@ -1902,6 +2694,16 @@ components:
           description: |
             RFC 6901 JSON Pointer into the request body, present whenever one part of the request
             is at fault (`""` is the whole body).
+        state:
+          type: string
+          enum: [inactive, running, paused, stopped]
+          description: '`illegal-command` only: the state of the animator the command met.'
+        allowed:
+          type: array
+          description: '`illegal-command` only: every op accepted in that state without error, no-ops included.'
+          items:
+            type: string
+            enum: [start, pause, stop, finish, reverse, fraction, continue, addAnimations, retarget, drag]
 
 """#
 }

@@ -84,6 +84,23 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.events.last?.t ?? 0, 2.5, accuracy: 1e-12)
     }
 
+    /// A resume delayed by its `start` command still names that command for the jump (rule 14).
+    func testDelayedResumeAfterALinearScrubNamesItsCommand() throws {
+        let eased = ActiveTiming(curve: .cubicBezier(.easeInOut), duration: 2)
+        let a = try animator(timing: eased, autostart: false, [(0, .fraction(0.25)), (1, .start(delay: 0.5))])
+        XCTAssertEqual(a.jumps.first?.command, 1)
+        XCTAssertEqual(a.jumps.first?.t ?? 0, 1.5, accuracy: 1e-12)
+        XCTAssertEqual(a.sample(at: 1.2)?.progress ?? 0, 0.25, accuracy: 1e-15)
+    }
+
+    /// Rule 16: on a paused animator the added block waits for the resume, even with no delay.
+    func testAddedBlockOnAPausedAnimatorWaitsForTheResume() throws {
+        let a = try animator([(0.5, .pause), (0.7, .addAnimations(delayFactor: 0)), (1.5, .start(delay: 0))])
+        XCTAssertEqual(a.blockStart(0) ?? 0, 1.5, accuracy: 1e-12)
+        // Its window is the rest of the run, fraction 0.25 → 1, over the remaining 1.5 s.
+        XCTAssertEqual(a.blockSample(0, at: 2.25)?.progress ?? 0, 0.5, accuracy: 1e-12)
+    }
+
     /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
     func testAddedBlockWindowFollowsTheFraction() throws {
         let a = try animator([(1, .addAnimations(delayFactor: 0.5))])

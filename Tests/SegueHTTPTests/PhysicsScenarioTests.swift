@@ -68,6 +68,23 @@ final class PhysicsScenarioTests: XCTestCase {
         XCTAssertEqual(animator["state"] as? [String], ["running", "running", "running", "running", "running", "inactive"])
     }
 
+    /// An autostart's delay (rule 8): `start` at the autostart, `running` through the delay though
+    /// nothing moves until it ends.
+    func testPhysicsAutostartDelayIsRunningAndStill() throws {
+        let body = try render("""
+        {"at": [0, 0.1, 0.3], "views": {"pane": {"center": [0, 0]}},
+         "animations": [{"id": "p", "view": "pane", "delay": 0.2, "to": {"center": [0, 100]}, "dynamics": {"model": "spring"}}]}
+        """)
+        let center = try series(body, "views", "center")
+        XCTAssertEqual(center[1], [0, 0])
+        XCTAssertGreaterThan(center[2][1], 0)
+        let events = try XCTUnwrap(body["events"] as? [[String: Any]])
+        XCTAssertEqual(events.first?["type"] as? String, "start")
+        XCTAssertEqual(events.first?["t"] as? Double, 0)
+        let animator = try XCTUnwrap((body["animators"] as? [String: Any])?["p"] as? [String: Any])
+        XCTAssertEqual(animator["state"] as? [String], ["running", "running", "running"])
+    }
+
     /// A decay has no target to change; a physics animation takes only retarget, drag and stop.
     func testPhysicsRefusesBlockAnimatorCommandsNamingItsState() throws {
         let json = """

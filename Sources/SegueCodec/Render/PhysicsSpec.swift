@@ -124,7 +124,8 @@ extension AnimationSpec {
         let parameters = ChannelAnimation.PhysicsParameters(model: model, integrator: integrator, velocity: velocity,
                                                            target: target, restSpeed: restSpeed, restDistance: restDistance,
                                                            threshold: threshold, horizon: horizon,
-                                                           autostart: autostart ? delay : nil, commands: [])
+                                                           autostart: autostart ? delay : nil, delay: delay,
+                                                           commands: [])
         // The target is the model value after the motion; a decay's end is known once its start
         // is (the track resolves it), so its placeholder is the start.
         let targetValue = ChannelValue.vector(target ?? velocity.map { _ in 0 })

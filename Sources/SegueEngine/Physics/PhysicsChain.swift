@@ -72,6 +72,8 @@ public struct PhysicsChain: Sendable {
     private enum Phase: Sendable {
         /// Inactive: the value held, velocity 0.
         case held([Double])
+        /// Running through the autostart's delay (rule 8): nothing moves yet.
+        case delayed([Double])
         /// Forces act: `motion` at local time t − `origin`.
         case moving(PhysicsMotion, origin: Double)
         /// Following the finger, for the drag command with this index.
@@ -124,14 +126,16 @@ public struct PhysicsChain: Sendable {
     ///   than the first `retarget` or `drag`. nil infers it: started by a command exactly when the
     ///   first `retarget` or `drag` is at `start` (an autostart at the same instant as a command
     ///   needs it given).
+    /// - announced: for an autostart, when it was asked for (before its delay): from then the
+    ///   animator is `running` with its `start` event, though nothing moves until `start` (rule 8).
     public init(model: PhysicsModel, integrator: PhysicsIntegrator, velocity: [Double], target: [Double]?, restSpeed: Double,
                 restDistance: Double, threshold: Double, start: Double, from: [Double], commands: [TimedCommand],
-                horizon: Double, autostarted: Bool? = nil) {
+                horizon: Double, autostarted: Bool? = nil, announced: Double? = nil) {
         let firstMove = commands.first { if case .stop = $0.command { false } else { true } }
         var resolver = Resolver(model: model, integrator: integrator, restSpeed: restSpeed, restDistance: restDistance,
                                 threshold: threshold, start: start, horizon: horizon, target: target, from: from,
                                 velocity: velocity, commands: commands.filter { $0.at <= horizon })
-        resolver.run(autostart: autostarted ?? (firstMove?.at != start))
+        resolver.run(autostart: autostarted ?? (firstMove?.at != start), announced: announced)
         segments = resolver.segments
         events = resolver.events
         settles = resolver.inactiveSince
@@ -142,7 +146,7 @@ public struct PhysicsChain: Sendable {
     /// before the start, `from` at rest.
     public func state(at t: Double) -> (position: [Double], velocity: [Double]) {
         switch segment(at: t).phase {
-        case .held(let position): (position, Self.zeros(position.count))
+        case .held(let position), .delayed(let position): (position, Self.zeros(position.count))
         case .moving(let motion, let origin): motion.state(at: t - origin)
         case .dragged(let samples, _): Self.follow(samples, at: t)
         }
@@ -223,7 +227,7 @@ public struct PhysicsChain: Sendable {
         /// Where the value ends once nothing changes any more.
         var finalPosition: [Double] {
             switch segments[segments.count - 1].phase {
-            case .held(let position): position
+            case .held(let position), .delayed(let position): position
             case .moving(let motion, _): motion.final
             case .dragged(let samples, _): samples.last?.value ?? from
             }
@@ -234,12 +238,19 @@ public struct PhysicsChain: Sendable {
 
         /// Applies the autostart, the commands and the releases in time order: at equal times the
         /// autostart first, then commands, then a release (rule 1).
-        mutating func run(autostart: Bool) {
+        mutating func run(autostart: Bool, announced: Double?) {
             var autostartPending = autostart && start <= horizon
+            var startAnnounced = false
+            if autostartPending, let announced, announced < start {
+                // Asked for before its delay: running from then, still (rule 8).
+                events.append(AnimatorEvent(t: announced, kind: .start))
+                segments.append(Segment(begin: announced, phase: .delayed(from)))
+                startAnnounced = true
+            }
             while true {
                 if autostartPending, start <= nextCommandTime {
                     autostartPending = false
-                    events.append(AnimatorEvent(t: start, kind: .start))
+                    if !startAnnounced { events.append(AnimatorEvent(t: start, kind: .start)) }
                     move(at: start, from: from, velocity: restartVelocity, origin: gridOrigin(start))
                 } else if case .dragged(let samples, let index) = segments[segments.count - 1].phase, let last = samples.last,
                           last.t < nextCommandTime, last.t <= horizon {
@@ -277,7 +288,7 @@ public struct PhysicsChain: Sendable {
                     let continued = motion.retargeted(at: t - origin, toward: goal, velocity: velocity,
                                                       horizon: min(horizon, nextCommandTime) - origin)
                     begin(continued, at: t, origin: origin)
-                case .held(let position):
+                case .held(let position), .delayed(let position):
                     events.append(AnimatorEvent(t: t, kind: .start, command: command.index))
                     events.append(AnimatorEvent(t: t, kind: .retarget, command: command.index))
                     move(at: t, from: position, velocity: velocity ?? restartVelocity, origin: gridOrigin(t))
@@ -294,6 +305,7 @@ public struct PhysicsChain: Sendable {
                 restartVelocity = PhysicsChain.zeros(from.count)
                 switch phase {
                 case .held: break
+                case .delayed(let position): hold(position, from: t)
                 case .moving(let motion, let origin): hold(motion.state(before: t - origin).position, from: t)
                 case .dragged(let samples, _): hold(PhysicsChain.follow(samples, at: t).position, from: t)
                 }

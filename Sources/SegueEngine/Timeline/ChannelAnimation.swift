@@ -28,11 +28,13 @@ public struct ChannelAnimation: Sendable {
         public var horizon: Double
         /// Autostart time plus delay; nil when it waits for a command.
         public var autostart: Double?
+        /// The autostart's delay (running, not moving, before `autostart`).
+        public var delay: Double
         public var commands: [PhysicsChain.TimedCommand]
 
         public init(model: PhysicsModel, integrator: PhysicsIntegrator, velocity: [Double], target: [Double]?,
                     restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, autostart: Double?,
-                    commands: [PhysicsChain.TimedCommand]) {
+                    delay: Double, commands: [PhysicsChain.TimedCommand]) {
             self.model = model
             self.integrator = integrator
             self.velocity = velocity
@@ -42,6 +44,7 @@ public struct ChannelAnimation: Sendable {
             self.threshold = threshold
             self.horizon = horizon
             self.autostart = autostart
+            self.delay = delay
             self.commands = commands
         }
 
@@ -97,7 +100,8 @@ enum ResolvedMotion: Sendable {
             self = .physics(PhysicsChain(model: p.model, integrator: p.integrator, velocity: p.velocity, target: p.target,
                                          restSpeed: p.restSpeed, restDistance: p.restDistance, threshold: p.threshold,
                                          start: p.effectiveStart ?? 0, from: from.numbers, commands: p.commands,
-                                         horizon: p.horizon, autostarted: p.autostart != nil))
+                                         horizon: p.horizon, autostarted: p.autostart != nil && p.autostart == p.effectiveStart,
+                                         announced: p.autostart.map { $0 - p.delay }))
         case (.toward, .vector(let start), .vector(let end)):
             self = .vectorLerp(from: start, to: end)
         case (.toward(let direct), .transform(let start), .transform(let end)):

@@ -271,7 +271,13 @@ public struct PropertyAnimator: Sendable {
             let from = max(segment.t0, addedAt)
             let to = i + 1 < segments.count ? segments[i + 1].t0 : Double.infinity
             if segment.contributing {
-                if case .held(_, _, let shown) = segment.course, shown != .progress { return from }  // completed
+                if case .held(_, _, let shown) = segment.course {
+                    // Completed: the block shows its end at once; paused or stopped: it waits
+                    // for the animator to move (rule 16: the window begins when it resumes).
+                    if shown != .progress { return from }
+                    i += 1
+                    continue
+                }
                 let f = sample(segment, at: from).fraction
                 if f >= fs { return from }
                 switch segment.course {
@@ -335,8 +341,10 @@ extension PropertyAnimator {
         var contributing = false
         var course = Course.held(position: 0, progress: 0, shown: .progress)
         var courseStart = 0.0
-        /// Running in a start delay until this time.
+        /// Running in a start delay until this time…
         var delayUntil: Double?
+        /// …asked for by this command (nil for the autostart).
+        var delayCommand: Int?
         /// Paused in a start delay with this much of it left.
         var delayLeft: Double?
         /// A `continue` handed the animator over to this curve (rule 15).
@@ -385,7 +393,7 @@ extension PropertyAnimator {
                     guard until < T || (inclusive && until <= T) else { return }
                     delayUntil = nil
                     contributing = true
-                    beginMotion(until, command: nil)
+                    beginMotion(until, command: delayCommand)
                     continue
                 }
                 guard let end = motionEnd, end < T || (inclusive && end <= T) else { return }
@@ -575,6 +583,7 @@ extension PropertyAnimator {
             emit(t, .start, command)
             if left > 0 {
                 delayUntil = t + left
+                delayCommand = command
                 record(t)
             } else {
                 contributing = true
