@@ -101,6 +101,20 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.blockSample(0, at: 2.25)?.progress ?? 0, 0.5, accuracy: 1e-12)
     }
 
+    /// A completed animator keeps its animations done; animations added to it run in a new run
+    /// from fraction 0 when it starts again (UIKit reuses an inactive animator this way).
+    func testAnimationsAddedAfterCompletionRunInANewRun() throws {
+        let a = try animator([(3, .addAnimations(delayFactor: 0)), (4, .start(delay: 0))])
+        XCTAssertEqual(a.sample(at: 2.5)?.shown, .end)
+        XCTAssertEqual(a.sample(at: 5)?.shown, .end, "the first run's block stays done")
+        XCTAssertEqual(a.fraction(at: 3.5), 0)
+        XCTAssertEqual(a.blockStart(0) ?? 0, 4, accuracy: 1e-12)
+        XCTAssertEqual(a.blockSample(0, at: 5)?.progress ?? 0, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(a.blockSample(0, at: 6)?.shown, .end)
+        XCTAssertEqual(a.events.map(\.kind), [.start, .completion, .addAnimations, .start, .completion])
+        XCTAssertEqual(a.settles, 6, accuracy: 1e-12)
+    }
+
     /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
     func testAddedBlockWindowFollowsTheFraction() throws {
         let a = try animator([(1, .addAnimations(delayFactor: 0.5))])

@@ -165,8 +165,19 @@ public struct PropertyAnimator: Sendable {
     private(set) var curves: [TimingCurve] = []
     public private(set) var events: [AnimatorEvent] = []
     public private(set) var jumps: [Jump] = []
-    /// Each added block's window start as a fraction and the time it was added.
-    private(set) var blocks: [(addedAt: Double, fromFraction: Double)] = []
+    /// A block added by `addAnimations`: when, the fraction its window starts at, and the run
+    /// of the animator it belongs to.
+    struct Block: Sendable {
+        var addedAt: Double
+        var fromFraction: Double
+        var run: Int
+    }
+
+    private(set) var blocks: [Block] = []
+    /// When each run of the animator concluded (completion, `finish`, `stop(true)`): its blocks
+    /// are done then and hold what they showed — UIKit removes an animator's animations when it
+    /// returns to inactive; a later start runs only blocks added since, from fraction 0.
+    private(set) var runEnds: [Double] = []
 
     /// Seconds the whole run lasts at speed 1.
     var length: Double { timing.activeDuration }
@@ -196,6 +207,7 @@ public struct PropertyAnimator: Sendable {
         events = machine.events
         jumps = machine.jumps
         blocks = machine.blocks
+        runEnds = machine.runEnds
     }
 
     // MARK: Reading the timeline
@@ -226,10 +238,14 @@ public struct PropertyAnimator: Sendable {
     public var contributionStart: Double? { segments.first(where: \.contributing)?.t0 }
 
     /// The main block's sample at t; nil before it contributes.
-    public func sample(at t: Double) -> Sample? {
-        let segment = segments[segmentIndex(at: t)]
+    public func sample(at t: Double) -> Sample? { sample(at: t, run: 0) }
+
+    /// The animator's sample at t for a block of run `run`: frozen where that run concluded.
+    func sample(at t: Double, run: Int) -> Sample? {
+        let time = run < runEnds.count ? min(t, runEnds[run]) : t
+        let segment = segments[segmentIndex(at: time)]
         guard segment.contributing else { return nil }
-        return sample(segment, at: t)
+        return sample(segment, at: time)
     }
 
     func sample(_ segment: Segment, at t: Double) -> Sample {
@@ -264,7 +280,7 @@ public struct PropertyAnimator: Sendable {
     /// animator's fraction reaches the block's window start; nil if it never does.
     public func blockStart(_ block: Int) -> Double? {
         guard blocks.indices.contains(block) else { return nil }
-        let (addedAt, fs) = blocks[block]
+        let addedAt = blocks[block].addedAt, fs = blocks[block].fromFraction
         var i = segmentIndex(at: addedAt)
         while i < segments.count {
             let segment = segments[i]
@@ -299,19 +315,21 @@ public struct PropertyAnimator: Sendable {
     /// Added block `block` at t: its progress follows the animator's curve over its own window of
     /// the fraction, [fs, 1]; held ends show the block's ends.
     public func blockSample(_ block: Int, at t: Double) -> Sample? {
-        guard blocks.indices.contains(block), let main = sample(at: t) else { return nil }
+        guard blocks.indices.contains(block), let main = sample(at: t, run: blocks[block].run) else { return nil }
         let fs = blocks[block].fromFraction
+        let run = blocks[block].run
+        let time = run < runEnds.count ? min(t, runEnds[run]) : t
         guard main.shown == .progress else { return main }
         let span = 1 - fs
         guard span > 0 else { return Sample(position: main.position, fraction: main.fraction, progress: 0, rate: 0, shown: .progress) }
         let x = max(0, (main.fraction - fs) / span)
         let s = timing.curve.sample(at: x * timing.duration, duration: timing.duration)
         // d(fraction)/dt from the main block's course.
-        let segment = segments[segmentIndex(at: t)]
+        let segment = segments[segmentIndex(at: time)]
         var fractionRate = 0.0
         switch segment.course {
         case .running(_, let speed): fractionRate = speed / length
-        case .gliding(let glide) where glide.window > 0 && (t - segment.t0 + glide.elapsed) < glide.window:
+        case .gliding(let glide) where glide.window > 0 && (time - segment.t0 + glide.elapsed) < glide.window:
             fractionRate = (glide.f1 - glide.f0) / glide.window
         default: break
         }
@@ -334,7 +352,10 @@ extension PropertyAnimator {
         var curves: [TimingCurve] = []
         var events: [AnimatorEvent] = []
         var jumps: [Jump] = []
-        var blocks: [(addedAt: Double, fromFraction: Double)] = []
+        var blocks: [Block] = []
+        var runEnds: [Double] = []
+        /// The current run concluded: the next start, pause, scrub or added block opens a new one.
+        var concluded = false
 
         var state = State.inactive
         var reversed = false
@@ -423,8 +444,26 @@ extension PropertyAnimator {
                 state = .inactive
                 course = .held(position: atEnd ? length : 0, progress: atEnd ? 1 : 0, shown: atEnd ? .end : .start)
                 emit(t, .completion, nil, position: atEnd ? .end : .start)
+                conclude(t)
             }
             record(t)
+        }
+
+        /// The run's animations are done (rule 17's inactive state): they hold from t on.
+        mutating func conclude(_ t: Double) {
+            runEnds.append(t)
+            concluded = true
+        }
+
+        /// A concluded animator opened again starts a new run at fraction 0 (UIKit: an inactive
+        /// animator's new animations run from the beginning).
+        @discardableResult
+        mutating func reopen(_ t: Double) -> Bool {
+            guard concluded else { return false }
+            concluded = false
+            course = .held(position: 0, progress: 0, shown: .progress)
+            courseStart = t
+            return true
         }
 
         /// Sets the animator moving from what shows now: the own curve (after a linear scrub,
@@ -499,9 +538,11 @@ extension PropertyAnimator {
             switch command.operation {
             case .start(let delay):
                 guard state != .running else { return }
+                reopen(t)
                 start(at: t, delay: delay, command: i)
             case .pause:
                 guard state != .paused else { return }
+                reopen(t)
                 pauseAt(t, command: i)
             case .stop(let withoutFinishing):
                 cancelDelay()
@@ -509,6 +550,7 @@ extension PropertyAnimator {
                 hold(t)
                 state = withoutFinishing ? .inactive : .stopped
                 emit(t, .stop, i, withoutFinishing: withoutFinishing)
+                if withoutFinishing { conclude(t) }
                 record(t)
             case .finish(let position):
                 pausedGlide = nil
@@ -520,6 +562,7 @@ extension PropertyAnimator {
                 contributing = true
                 state = .inactive
                 emit(t, .completion, i, position: position)
+                conclude(t)
                 record(t)
             case .reverse(let flag):
                 guard flag != reversed else { return }
@@ -535,6 +578,7 @@ extension PropertyAnimator {
                     record(t)
                 }
             case .fraction(let value):
+                reopen(t)
                 setFraction(value, at: t, command: i, emitsPause: true)
             case .interactionUpdate(let percent):
                 setFraction(percent, at: t, command: nil, emitsPause: false)
@@ -557,8 +601,9 @@ extension PropertyAnimator {
             case .unsupported:
                 break  // refused above: no state allows it
             case .addAnimations(let delayFactor):
+                if reopen(t) { record(t) }
                 let f = state == .inactive ? 0 : now(t).fraction
-                blocks.append((t, f + delayFactor * (1 - f)))
+                blocks.append(Block(addedAt: t, fromFraction: f + delayFactor * (1 - f), run: runEnds.count))
                 emit(t, .addAnimations, i)
             case .interactionRelease(let finish, let curve, let speed):
                 cancelDelay()
