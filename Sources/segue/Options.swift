@@ -66,6 +66,12 @@ struct ServeOptions {
             $0.service.limits.maxAnimations = count
             return true
         },
+        Setting(flag: "--max-steps", variable: "SEGUE_MAX_STEPS",
+                help: "most physics integration steps (RK4 steps, Euler ticks) a render may need (default 4000000)") {
+            guard let count = Int($1), (1...1_000_000_000).contains(count) else { return false }
+            $0.service.limits.maxSimulationSteps = count
+            return true
+        },
         Setting(flag: "--cache-entries", variable: "SEGUE_CACHE_ENTRIES",
                 help: "responses kept for identical requests (default 4096; 0 turns the cache off)") {
             guard let count = Int($1), (0...10_000_000).contains(count) else { return false }

@@ -115,6 +115,32 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.settles, 6, accuracy: 1e-12)
     }
 
+    /// A run of no length (a duration and repeat count whose product underflows) completes at
+    /// once and reports finite fractions.
+    func testARunOfNoLengthCompletesAtOnceWithFiniteFractions() throws {
+        let nothing = ActiveTiming(curve: .cubicBezier(.linear), duration: 1e-300, repeatCount: 1e-300)
+        let a = try animator(timing: nothing, [])
+        XCTAssertEqual(a.fraction(at: 0.5), 1)
+        XCTAssertEqual(a.events.map(\.kind), [.start, .completion])
+    }
+
+    /// An interaction step that pauses a running animator says so (rule 18); a stopped animator
+    /// is no longer driven by the interaction.
+    func testInteractionPausingARunningAnimatorEmitsPause() throws {
+        let steps: [PropertyAnimator.Command] = [
+            .init(at: 0.05, index: 0, operation: .start(delay: 0)),
+            .init(at: 0.3, index: nil, operation: .interactionUpdate(percent: 0.5)),
+            .init(at: 0.4, index: 1, operation: .stop(withoutFinishing: false)),
+            .init(at: 0.45, index: nil, operation: .interactionUpdate(percent: 0.9)),
+        ]
+        let a = try PropertyAnimator(timing: linear, delay: 0, autostart: true, interactive: true, scrubsLinearly: true,
+                                     pausesOnCompletion: false, commands: steps)
+        XCTAssertEqual(a.events.map(\.kind), [.pause, .start, .pause, .stop])
+        XCTAssertNil(a.events[2].command)
+        XCTAssertEqual(a.state(at: 0.5), .stopped)
+        XCTAssertEqual(a.fraction(at: 0.5), 0.5)
+    }
+
     /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
     func testAddedBlockWindowFollowsTheFraction() throws {
         let a = try animator([(1, .addAnimations(delayFactor: 0.5))])

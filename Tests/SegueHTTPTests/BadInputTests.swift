@@ -229,6 +229,35 @@ final class BadInputTests: XCTestCase {
                 "/interaction/updates/1/at"),
             Row("interaction: an unknown animation", interaction(#"{"animations": ["zz"], "updates": []}"#), 422,
                 "/interaction/animations/0"),
+            // Work bounds found by review: every one answered before the work, naming the member.
+            Row("interaction: steps × animations over the bound",
+                #"{"at": [0], \#(view), "animations": ["# + (0..<200).map { #"{"id": "a\#($0)", "view": "card", "duration": 1, "to": {"alpha": 0}}"# }.joined(separator: ",")
+                    + #"], "interaction": {"animations": ["# + (0..<200).map { #""a\#($0)""# }.joined(separator: ",")
+                    + #"], "gesture": {"kind": "pan", "distance": 100, "samples": ["# + (0..<5001).map { "[\(Double($0) / 100), 1]" }.joined(separator: ",") + "]}}}",
+                413, "/interaction", kind: "too-large"),
+            Row("command: 1000 added blocks over 6001 frames",
+                #"{"until": 100, \#(view), "animations": [\#(block)], "commands": ["#
+                    + Array(repeating: #"{"at": 0, "animation": "a", "op": "addAnimations", "to": {"alpha": 0.3}}"#, count: 1000).joined(separator: ",") + "]}",
+                413, nil, kind: "too-large"),
+            Row("command: a durationFactor too small to run",
+                commands(block, #"{"at": 0.5, "animation": "a", "op": "pause"}, {"at": 0.6, "animation": "a", "op": "continue", "durationFactor": 5e-324}"#),
+                422, "/commands/1/durationFactor"),
+            Row("command: continue with a spring of no finite motion",
+                commands(block, #"{"at": 0.5, "animation": "a", "op": "pause"}, {"at": 0.6, "animation": "a", "op": "continue", "timing": {"type": "spring", "mass": 1e-300, "stiffness": 1e300, "damping": 1e-300}}"#),
+                422, "/commands/1/timing"),
+            Row("command: continue with a spring settling past the limit",
+                commands(block, #"{"at": 0.5, "animation": "a", "op": "pause"}, {"at": 0.6, "animation": "a", "op": "continue", "timing": {"type": "spring", "perceptualDuration": 3000, "bounce": 0.99}}"#),
+                422, "/commands/1/timing"),
+            Row("command: a late start past the duration limit",
+                commands(#"{"id": "a", "view": "card", "duration": 3600, "autostart": false, "to": {"alpha": 0}}"#,
+                         #"{"at": 3600, "animation": "a", "op": "start", "delay": 3600}"#), 422, "/commands/0"),
+            Row("physics: two RK4 springs simulated for an hour",
+                #"{"until": 3600, "fps": 1, "views": {"card": {"x": 0}}, "animations": ["#
+                    + (0..<2).map { #"{"id": "s\#($0)", "view": "card", "to": {"x": 1}, "dynamics": {"model": "spring", "damping": 0, "integrator": "rk4"}}"# }.joined(separator: ",") + "]}",
+                413, "/animations/1/dynamics", kind: "too-large"),
+            Row("preset: more pane taps than commands allow",
+                #"{"transition": {"preset": "pane", "container": [0, 0, 100, 100], "taps": ["# + (0..<9998).map { "\(Double($0) / 10000)" }.joined(separator: ",") + "]}}",
+                422, "/transition/taps"),
         ]
         for i in rows.indices { rows[i].path = "/v1/render" }
         return rows

@@ -85,6 +85,21 @@ final class PhysicsScenarioTests: XCTestCase {
         XCTAssertEqual(animator["state"] as? [String], ["running", "running", "running"])
     }
 
+    /// Rule 1 across animations: at one instant a command (another animation's pause) comes
+    /// before a drag's release.
+    func testADragReleaseComesAfterCommandsAtTheSameInstant() throws {
+        let body = try render("""
+        {"fps": 2, "views": {"pane": {"center": [0, 0]}, "v": {"alpha": 0}},
+         "animations": [{"id": "p", "view": "pane", "to": {"center": [0, 100]}, "dynamics": {"model": "spring"}, "autostart": false},
+                        {"id": "a", "view": "v", "duration": 0.5, "delay": 0.5, "to": {"alpha": 1}}],
+         "commands": [{"at": 0.5, "animation": "p", "op": "drag", "samples": [[0.5, 0, 0], [1, 0, 10]]},
+                      {"at": 1, "animation": "a", "op": "pause"}]}
+        """)
+        let events = try XCTUnwrap(body["events"] as? [[String: Any]])
+        let atOne = events.filter { $0["t"] as? Double == 1 }.map { "\($0["animation"] ?? "") \($0["type"] ?? "")" }
+        XCTAssertEqual(atOne, ["a pause", "p release"])
+    }
+
     /// A decay has no target to change; a physics animation takes only retarget, drag and stop.
     func testPhysicsRefusesBlockAnimatorCommandsNamingItsState() throws {
         let json = """

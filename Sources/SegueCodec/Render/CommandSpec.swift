@@ -21,6 +21,9 @@ struct CommandSpec: Sendable {
     /// The channels an `addAnimations` block animates.
     var blockTargets: [AnimationSpec.Target] = []
 
+    /// The smallest `durationFactor` accepted.
+    static let minimumDurationFactor = 1e-6
+
     static let blockOperations: Set = ["start", "pause", "stop", "finish", "reverse", "fraction", "continue", "addAnimations"]
     static let physicsOperations = ["retarget", "drag", "stop"]
 
@@ -89,13 +92,16 @@ struct CommandSpec: Sendable {
             return .fraction(value)
         case "continue":
             let factor = try object.number("durationFactor") ?? 1
-            try Check.positive(factor, p / "durationFactor")
+            // Far below any visible speed-up, and far from the 1 / factor that overflows.
+            guard factor >= minimumDurationFactor else {
+                throw Problem.invalid("`durationFactor` must be ≥ \(minimumDurationFactor), not \(factor)", at: p / "durationFactor")
+            }
             guard factor * target.timing.activeDuration <= limits.maxDuration else {
                 throw Problem.invalid("`durationFactor` \(factor) stretches the animation beyond the limit of "
                                       + "\(limits.maxDuration) s", at: p / "durationFactor")
             }
             guard let value = object.value("timing") else { return .continue(nil, durationFactor: factor) }
-            return .continue(try continueTiming(value, at: p / "timing"), durationFactor: factor)
+            return .continue(try continueTiming(value, at: p / "timing", limits: limits), durationFactor: factor)
         case "addAnimations":
             let delayFactor = try object.number("delayFactor") ?? 0
             try Check.within(delayFactor, 0...1, p / "delayFactor")
@@ -115,7 +121,8 @@ struct CommandSpec: Sendable {
     /// A `continue` timing (rule 15): any time-fraction curve; UIKit's dampingRatio spring takes
     /// the remaining window as its duration (its `initialVelocity`, when not given, is the
     /// current velocity over the remaining distance); other springs run for their settling duration.
-    static func continueTiming(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) -> PropertyAnimator.ContinueTiming {
+    static func continueTiming(_ value: JSONValue, at pointer: JSONPointer,
+                               limits: Limits) throws(Problem) -> PropertyAnimator.ContinueTiming {
         let spec = try TimingDecoder.decode(value, at: pointer)
         guard case .spring(let spring) = spec else { return .curve(spec.fractionCurve ?? .cubicBezier(.linear)) }
         if case .uikit(let ratio) = spring.parameters {
@@ -124,7 +131,16 @@ struct CommandSpec: Sendable {
             return .durationSpring(dampingRatio: ratio, initialVelocity: given ? spring.initialVelocity : nil)
         }
         var ignored: [Warning] = []
-        return .spring(spring.resolve(duration: nil, warnings: &ignored, at: pointer))
+        let resolved = spring.resolve(duration: nil, warnings: &ignored, at: pointer)
+        // It runs for its settling duration: a number within the limit, or ∞ (undamped: the
+        // render then needs `until`).
+        let settling = resolved.settlingDuration
+        guard !settling.isNaN, settling == .infinity || settling <= limits.maxDuration,
+              resolved.sample(at: min(settling, 1)).progress.isFinite else {
+            throw Problem.invalid("this spring settles in \(settling) s: no finite motion within the limit of "
+                                  + "\(limits.maxDuration) s", at: pointer)
+        }
+        return .spring(resolved)
     }
 
     /// The members of a physics animation's command (rules 20, 22).

@@ -76,6 +76,11 @@ struct InteractionSpec: Sendable {
             try interaction.readUpdates(&object, limits: limits)
         }
         try object.rejectUnknown()
+        // Each step is replayed by every driven animator: bound the product.
+        guard Double(interaction.updates.count) * Double(driven.count) <= Double(limits.maxSamples) * 10 else {
+            throw Problem.tooLarge("\(interaction.updates.count) interaction steps × \(driven.count) animations are over the "
+                                   + "limit of \(limits.maxSamples * 10) animator steps", at: p)
+        }
         return interaction
     }
 

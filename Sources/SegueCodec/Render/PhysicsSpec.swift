@@ -134,7 +134,8 @@ extension AnimationSpec {
                                  pausesOnCompletion: pausesOnCompletion, scrubsLinearly: scrubsLinearly, additive: false,
                                  timing: timing,
                                  targets: [Target(channel: channel, motion: .physics(parameters), target: targetValue, pointer: at)],
-                                 unboundedBecause: "it does not come to rest within the duration limit",
+                                 unboundedBecause: "it does not come to rest within \(Int(RenderRequest.physicsRestWindow)) s of its start or "
+                                     + "last command",
                                  unboundedMember: "dynamics")
         spec.isPhysics = true
         spec.isDecay = isDecay

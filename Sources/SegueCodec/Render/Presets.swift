@@ -383,7 +383,8 @@ enum Preset: String, CaseIterable, Sendable {
             guard t >= (taps.last ?? 0) else { throw Problem.invalid("tap times must not decrease", at: p / "taps" / i) }
             taps.append(t)
         }
-        guard taps.count + 2 <= parameters.limits.maxAnimations else {
+        // One animation, a drag, a release retarget and a retarget per tap.
+        guard taps.count + 3 <= parameters.limits.maxAnimations else {
             throw Problem.invalid("\(taps.count) taps are over the limit of \(parameters.limits.maxAnimations) commands",
                                   at: p / "taps")
         }

@@ -120,46 +120,65 @@ public struct RenderRequest: Sendable {
             }
         }
 
+        // Layers per view and channel, in one pass over the animations and one over the commands:
+        // each animation's targets, then the blocks `addAnimations` adds (numbered per animation).
+        var commandsOf = [[CommandSpec]](repeating: [], count: animations.count)
+        for command in commands { commandsOf[command.animation].append(command) }
+        var layered: [String: [String: [ChannelAnimation]]] = [:]
+        var pointers: [String: JSONPointer] = [:]
+        var defaults: [String: [String]] = [:]
+        var simulation = 0.0
+        func add(_ layer: ChannelAnimation, view: String, target: AnimationSpec.Target, key: String) {
+            if layered[view]?[target.channel] == nil { defaults[view, default: []].append(target.channel) }
+            layered[view, default: [:]][target.channel, default: []].append(layer)
+            pointers[key] = target.pointer
+        }
+        for animation in animations {
+            for target in animation.targets {
+                var motion = target.motion
+                if case .physics(var parameters) = motion {
+                    parameters.commands = physicsCommands(commandsOf[animation.index])
+                    parameters.horizon = until ?? min(limits.maxDuration, max(parameters.autostart ?? 0,
+                                                                              commandsOf[animation.index].last?.at ?? 0)
+                                                      + Self.physicsRestWindow)
+                    simulation += parameters.horizon * parameters.integrator.stepsPerSecond
+                    guard simulation <= Double(limits.maxSimulationSteps) else {
+                        throw Problem.tooLarge("the physics animations could need more than \(limits.maxSimulationSteps) "
+                                               + "integration steps (RK4 steps and Euler ticks up to `until`, or \(Self.physicsRestWindow) s "
+                                               + "after a start or command): give a shorter `until` or a lower `tickRate`",
+                                               at: root / "animations" / animation.index / "dynamics")
+                    }
+                    motion = .physics(parameters)
+                }
+                add(ChannelAnimation(order: animation.index, animator: timelines[animation.index], additive: animation.additive,
+                                     motion: motion, target: target.target),
+                    view: animation.view, target: target, key: "\(animation.index)")
+            }
+        }
+        var blocks = [Int](repeating: 0, count: animations.count)
+        for command in commands {
+            guard case .animator(.addAnimations) = command.operation else { continue }
+            let animation = animations[command.animation], block = blocks[command.animation]
+            blocks[command.animation] += 1
+            for target in command.blockTargets {
+                add(ChannelAnimation(order: animation.index, block: block, animator: timelines[animation.index],
+                                     additive: animation.additive, motion: target.motion, target: target.target),
+                    view: animation.view, target: target, key: "\(animation.index).\(block)")
+            }
+        }
+
         // Tracks: every given channel, then every targeted default channel, in order of appearance.
         var outputs: [Output] = []
         for view in views {
             var channels = view.channels
-            var targeted: [AnimationSpec.Target] = []
-            for animation in animations where animation.view == view.name { targeted += animation.targets }
-            for command in commands where animations[command.animation].view == view.name { targeted += command.blockTargets }
-            for target in targeted where !channels.contains(where: { $0.name == target.channel }) {
-                guard let initial = ChannelKind.defaultValue(target.channel), let kind = ChannelKind.builtIn(target.channel) else {
+            for name in defaults[view.name] ?? [] where !channels.contains(where: { $0.name == name }) {
+                guard let initial = ChannelKind.defaultValue(name), let kind = ChannelKind.builtIn(name) else {
                     continue  // the decoders already refused channels without a default
                 }
-                channels.append(ViewSpec.Channel(name: target.channel, kind: kind, value: initial))
+                channels.append(ViewSpec.Channel(name: name, kind: kind, value: initial))
             }
             for channel in channels {
-                var layers: [ChannelAnimation] = []
-                var pointers: [String: JSONPointer] = [:]
-                for animation in animations where animation.view == view.name {
-                    for target in animation.targets where target.channel == channel.name {
-                        var motion = target.motion
-                        if case .physics(var parameters) = motion {
-                            parameters.commands = physicsCommands(commands, animation.index)
-                            motion = .physics(parameters)
-                        }
-                        layers.append(ChannelAnimation(order: animation.index, animator: timelines[animation.index],
-                                                       additive: animation.additive, motion: motion, target: target.target))
-                        pointers["\(animation.index)"] = target.pointer
-                    }
-                    var block = 0
-                    for command in commands where command.animation == animation.index {
-                        guard case .animator(.addAnimations) = command.operation else { continue }
-                        for target in command.blockTargets where target.channel == channel.name {
-                            layers.append(ChannelAnimation(order: animation.index, block: block,
-                                                           animator: timelines[animation.index], additive: animation.additive,
-                                                           motion: target.motion, target: target.target))
-                            pointers["\(animation.index).\(block)"] = target.pointer
-                        }
-                        block += 1
-                    }
-                }
-                let track = ChannelTrack(initial: channel.value, animations: layers)
+                let track = ChannelTrack(initial: channel.value, animations: layered[view.name]?[channel.name] ?? [])
                 for note in track.notes {
                     let key = note.block.map { "\(note.order).\($0)" } ?? "\(note.order)"
                     warnings.append(Warning(pointer: pointers[key] ?? root / "animations" / note.order, detail: note.detail))
@@ -195,10 +214,8 @@ public struct RenderRequest: Sendable {
                 case .physics(let chain): settles = chain?.settles ?? 0
                 }
                 guard settles.isFinite else {
-                    let continued = commands.last { command in
-                        guard command.animation == spec.index, case .animator(.continue(.some, _)) = command.operation else {
-                            return false
-                        }
+                    let continued = commandsOf[spec.index].last { command in
+                        guard case .animator(.continue(.some, _)) = command.operation else { return false }
                         return true
                     }
                     if spec.timing.activeDuration.isFinite, let continued {
@@ -207,6 +224,13 @@ public struct RenderRequest: Sendable {
                     }
                     throw Problem.invalid("animation `\(spec.id)` never ends (\(spec.unboundedBecause)): give `until`",
                                           at: root / "animations" / spec.index / spec.unboundedMember)
+                }
+                // Commands can push an animator past the duration limit (a late start with a
+                // delay, a slow continue): the timeline still ends within it.
+                guard settles <= limits.maxDuration else {
+                    let last = commandsOf[spec.index].last.map { root / "commands" / $0.index } ?? root / "animations" / spec.index
+                    throw Problem.invalid("animation `\(spec.id)` ends at \(settles) s, beyond the limit of \(limits.maxDuration) s",
+                                          at: last)
                 }
                 latest = max(latest, settles)
             }
@@ -249,6 +273,15 @@ public struct RenderRequest: Sendable {
             throw Problem.tooLarge("\(times.count) frames × \(perFrame) numbers per frame are over the limit of "
                                    + "\(limits.maxNumbers) numbers per response")
         }
+        // Sampling evaluates every layer of a channel at every frame (three more times for a
+        // numeric velocity; a transform layer decomposes and recomposes, about four times the
+        // work): that work is held to the same limit, so blocks added by commands, which add no
+        // numbers of their own, cannot multiply it unseen.
+        let layers = outputs.reduce(0) { $0 + $1.track.layerCount * ($1.kind == .transform ? 4 : 1) } * (velocities ? 4 : 1)
+        guard Double(times.count) * Double(layers) <= Double(limits.maxNumbers) else {
+            throw Problem.tooLarge("\(times.count) frames × \(layers) animation layers to evaluate are over the limit of "
+                                   + "\(limits.maxNumbers) evaluations per response")
+        }
         return RenderRequest(fps: at == nil ? (fps ?? 60) : nil, times: times, end: end, outputs: outputs, animators: animators,
                              velocities: velocities, warnings: warnings, expanded: body)
     }
@@ -278,10 +311,14 @@ public struct RenderRequest: Sendable {
     }
 
     /// A physics animation's commands for its chain.
-    static func physicsCommands(_ commands: [CommandSpec], _ animation: Int) -> [PhysicsChain.TimedCommand] {
+    static func physicsCommands(_ commands: [CommandSpec]) -> [PhysicsChain.TimedCommand] {
         commands.compactMap { command in
-            guard command.animation == animation, case .physics(let operation) = command.operation else { return nil }
+            guard case .physics(let operation) = command.operation else { return nil }
             return PhysicsChain.TimedCommand(at: command.at, index: command.index, command: operation)
         }
     }
+
+    /// Without `until`, a physics motion must come to rest within this many seconds of its start
+    /// or of its animation's last command (else the render needs `until`).
+    static let physicsRestWindow = 60.0
 }

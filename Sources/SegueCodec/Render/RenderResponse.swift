@@ -141,12 +141,12 @@ public struct RenderResponse: Sendable {
             var previous: (t: Double, rank: Int)?
             for (k, event) in events.enumerated() {
                 var rank: Int
-                if let command = event.command {
+                if event.kind == .interactionFinish || event.kind == .interactionCancel || event.kind == .release {
+                    rank = Int.max  // releases, of an interaction or of a drag, come last (rule 1)
+                } else if let command = event.command {
                     rank = 1 + command
                 } else if k == 0 && (event.kind == .start || event.kind == .pause) {
                     rank = 0  // autostart or an interaction's initial pause
-                } else if event.kind == .interactionFinish || event.kind == .interactionCancel {
-                    rank = Int.max
                 } else {
                     rank = Int.max - 1
                 }

@@ -24,6 +24,16 @@ public enum PhysicsIntegrator: Sendable, Equatable {
     /// then set to the interpolation between the last two steps at leftover/solverDt — so
     /// simulated time lags wall time by design (springs.md §5).
     case rk4(tickRate: Double)
+
+    /// Integration steps per simulated second, for work limits: POP's 1 ms RK4 steps, one Euler
+    /// step a tick, none for the closed form.
+    public var stepsPerSecond: Double {
+        switch self {
+        case .exact: 0
+        case .euler(let rate): rate
+        case .rk4: 1 / PhysicsMotion.solverStep
+        }
+    }
 }
 
 /// One physics motion of a scalar or point channel from its start state, resolved to the time it

@@ -125,6 +125,9 @@ public struct ChannelTrack: Sendable {
     /// Step of the one-sided difference, seconds: truncation error ~h² · f‴, rounding ~ε·|f|/h.
     static let differenceStep = 1e-6
 
+    /// How many animations (layers) the channel evaluates at a frame, at most.
+    public var layerCount: Int { layers.count }
+
     /// The resolved physics chain of each physics layer, by request index.
     public var physicsChains: [Int: PhysicsChain] {
         var chains: [Int: PhysicsChain] = [:]

@@ -13,9 +13,10 @@
 /// - Running, f changes at ±1 / duration and p = timing(f), so reversing retraces the curve
 ///   (rule 14; `isReversed`: "the animator runs … in the reverse direction, returning the
 ///   animations to their initial state").
-/// - Paused, p = f with `scrubsLinearly` ("the animator uses linear interpolation … while
-///   scrubbing"), else timing(f); on resume the value continues from timing(f) and a jump is
-///   reported (rule 14).
+/// - Scrubbed while paused (`fraction`, an interaction's percent), p = f with `scrubsLinearly`
+///   ("the animator uses linear interpolation … while scrubbing"), else timing(f); a `pause`
+///   keeps the presented timing(f). On resume after a linear scrub the value continues from
+///   timing(f) and the jump is reported (rule 14).
 /// - `continue` "uses the new timing parameters to finish" from the presented values; without
 ///   timing the own curve resumes at f at speed 1 / durationFactor (rule 15).
 /// - `addAnimations(_:delayFactor:)`: "the delay factor … multiplied by the remaining duration";
@@ -254,11 +255,13 @@ public struct PropertyAnimator: Sendable {
 
     static func sample(_ segment: Segment, at t: Double, timing: ActiveTiming, curves: [TimingCurve]) -> Sample {
         let length = timing.activeDuration
-        // The time fraction at run position τ; 0 for an unbounded repeat.
-        func fraction(_ tau: Double) -> Double { length.isFinite ? tau / length : 0 }
+        // The time fraction at run position τ; 0 for an unbounded repeat (or a run of no length).
+        func fraction(_ tau: Double) -> Double { length.isFinite && length > 0 ? tau / length : 0 }
         switch segment.course {
         case .held(let tau, let p, let shown):
-            return Sample(position: tau, fraction: fraction(tau), progress: p, rate: 0, shown: shown)
+            // An end shows its fraction exactly (also for a run of no length).
+            let f = shown == .end ? 1 : (shown == .start ? 0 : fraction(tau))
+            return Sample(position: tau, fraction: f, progress: p, rate: 0, shown: shown)
         case .running(let tau0, let speed):
             let tau = tau0 + speed * (t - segment.t0)
             let s = timing.sample(at: tau)
@@ -579,9 +582,11 @@ extension PropertyAnimator {
                 }
             case .fraction(let value):
                 reopen(t)
-                setFraction(value, at: t, command: i, emitsPause: true)
+                setFraction(value, at: t, command: i)
             case .interactionUpdate(let percent):
-                setFraction(percent, at: t, command: nil, emitsPause: false)
+                // The interaction drives a live animator; once stopped or concluded it lets go.
+                guard state != .stopped, !concluded else { return }
+                setFraction(percent, at: t, command: nil)
             case .continue(let handed, let durationFactor):
                 cancelDelay()
                 pausedGlide = nil
@@ -606,6 +611,7 @@ extension PropertyAnimator {
                 blocks.append(Block(addedAt: t, fromFraction: f + delayFactor * (1 - f), run: runEnds.count))
                 emit(t, .addAnimations, i)
             case .interactionRelease(let finish, let curve, let speed):
+                guard state != .stopped, !concluded else { return }
                 cancelDelay()
                 contributing = true
                 state = .running
@@ -658,12 +664,12 @@ extension PropertyAnimator {
             delayLeft = nil
         }
 
-        mutating func setFraction(_ value: Double, at t: Double, command: Int?, emitsPause: Bool) {
+        mutating func setFraction(_ value: Double, at t: Double, command: Int?) {
             pausedGlide = nil
             if state != .paused {
                 cancelDelay()
                 state = .paused
-                if emitsPause { emit(t, .pause, command) }
+                emit(t, .pause, command)
             }
             cancelDelay()
             contributing = true
