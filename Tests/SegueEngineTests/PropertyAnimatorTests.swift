@@ -141,6 +141,15 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.fraction(at: 0.5), 0.5)
     }
 
+    /// A run that ends and a new one that opens at the same instant: the ended run's values stay.
+    func testARunEndingAndAnotherOpeningAtOneInstantKeepsTheEndedValues() throws {
+        let a = try animator([(0.5, .stop(withoutFinishing: false)), (0.5, .finish(.end)), (0.5, .start(delay: 0))])
+        XCTAssertEqual(a.sample(at: 0.5)?.shown, .end)
+        XCTAssertEqual(a.sample(at: 1)?.shown, .end)
+        XCTAssertEqual(a.fraction(at: 1), 0.25, accuracy: 1e-12)
+        XCTAssertEqual(a.events.map(\.kind), [.start, .stop, .completion, .start, .completion])
+    }
+
     /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
     func testAddedBlockWindowFollowsTheFraction() throws {
         let a = try animator([(1, .addAnimations(delayFactor: 0.5))])

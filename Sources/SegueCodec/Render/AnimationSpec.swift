@@ -183,7 +183,7 @@ struct TargetContext {
     let view: ViewSpec
     let pointer: JSONPointer
 
-    func kind(of channel: String, at at: JSONPointer) throws(Problem) -> ChannelKind {
+    func kind(of channel: String, at: JSONPointer) throws(Problem) -> ChannelKind {
         if let given = view.channel(channel) { return given.kind }
         switch channel {
         case "frame", "center", "bounds":

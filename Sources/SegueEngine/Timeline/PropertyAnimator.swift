@@ -178,7 +178,14 @@ public struct PropertyAnimator: Sendable {
     /// When each run of the animator concluded (completion, `finish`, `stop(true)`): its blocks
     /// are done then and hold what they showed — UIKit removes an animator's animations when it
     /// returns to inactive; a later start runs only blocks added since, from fraction 0.
-    private(set) var runEnds: [Double] = []
+    private(set) var runEnds: [RunEnd] = []
+
+    /// The end of a run: when, and what its blocks show from then on (nil when the animation
+    /// never showed in that run).
+    struct RunEnd: Sendable {
+        var t: Double
+        var last: Sample?
+    }
 
     /// Seconds the whole run lasts at speed 1.
     var length: Double { timing.activeDuration }
@@ -243,10 +250,10 @@ public struct PropertyAnimator: Sendable {
 
     /// The animator's sample at t for a block of run `run`: frozen where that run concluded.
     func sample(at t: Double, run: Int) -> Sample? {
-        let time = run < runEnds.count ? min(t, runEnds[run]) : t
-        let segment = segments[segmentIndex(at: time)]
+        if run < runEnds.count, t >= runEnds[run].t { return runEnds[run].last }
+        let segment = segments[segmentIndex(at: t)]
         guard segment.contributing else { return nil }
-        return sample(segment, at: time)
+        return sample(segment, at: t)
     }
 
     func sample(_ segment: Segment, at t: Double) -> Sample {
@@ -284,8 +291,10 @@ public struct PropertyAnimator: Sendable {
     public func blockStart(_ block: Int) -> Double? {
         guard blocks.indices.contains(block) else { return nil }
         let addedAt = blocks[block].addedAt, fs = blocks[block].fromFraction
+        // Within the block's run: a run that ended at an end shows the block's end from then.
+        let end = blocks[block].run < runEnds.count ? runEnds[blocks[block].run] : nil
         var i = segmentIndex(at: addedAt)
-        while i < segments.count {
+        while i < segments.count, segments[i].t0 < end?.t ?? .infinity {
             let segment = segments[i]
             let from = max(segment.t0, addedAt)
             let to = i + 1 < segments.count ? segments[i + 1].t0 : Double.infinity
@@ -312,7 +321,8 @@ public struct PropertyAnimator: Sendable {
             }
             i += 1
         }
-        return nil
+        guard let end, let shown = end.last?.shown, shown != .progress else { return nil }
+        return max(end.t, addedAt)
     }
 
     /// Added block `block` at t: its progress follows the animator's curve over its own window of
@@ -321,18 +331,18 @@ public struct PropertyAnimator: Sendable {
         guard blocks.indices.contains(block), let main = sample(at: t, run: blocks[block].run) else { return nil }
         let fs = blocks[block].fromFraction
         let run = blocks[block].run
-        let time = run < runEnds.count ? min(t, runEnds[run]) : t
         guard main.shown == .progress else { return main }
         let span = 1 - fs
         guard span > 0 else { return Sample(position: main.position, fraction: main.fraction, progress: 0, rate: 0, shown: .progress) }
         let x = max(0, (main.fraction - fs) / span)
         let s = timing.curve.sample(at: x * timing.duration, duration: timing.duration)
-        // d(fraction)/dt from the main block's course.
-        let segment = segments[segmentIndex(at: time)]
+        // d(fraction)/dt from the main block's course (0 once the block's run has ended).
+        let segment = segments[segmentIndex(at: t)]
         var fractionRate = 0.0
         switch segment.course {
+        case _ where run < runEnds.count && t >= runEnds[run].t: break
         case .running(_, let speed): fractionRate = speed / length
-        case .gliding(let glide) where glide.window > 0 && (time - segment.t0 + glide.elapsed) < glide.window:
+        case .gliding(let glide) where glide.window > 0 && (t - segment.t0 + glide.elapsed) < glide.window:
             fractionRate = (glide.f1 - glide.f0) / glide.window
         default: break
         }
@@ -356,7 +366,7 @@ extension PropertyAnimator {
         var events: [AnimatorEvent] = []
         var jumps: [Jump] = []
         var blocks: [Block] = []
-        var runEnds: [Double] = []
+        var runEnds: [RunEnd] = []
         /// The current run concluded: the next start, pause, scrub or added block opens a new one.
         var concluded = false
 
@@ -454,7 +464,7 @@ extension PropertyAnimator {
 
         /// The run's animations are done (rule 17's inactive state): they hold from t on.
         mutating func conclude(_ t: Double) {
-            runEnds.append(t)
+            runEnds.append(RunEnd(t: t, last: contributing ? now(t) : nil))
             concluded = true
         }
 
