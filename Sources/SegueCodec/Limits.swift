@@ -17,8 +17,8 @@ public struct Limits: Sendable, Equatable {
     public var maxViews = 1000
     /// Most animations plus commands in one render (422 over it).
     public var maxAnimations = 10_000
-    /// Most physics integration steps one render may need — RK4 steps and Euler ticks, counted
-    /// up to each motion's horizon (413 over it): a bound on CPU and on stored ticks.
+    /// Most physics work one render may do — rest-test states, Euler ticks and RK4 steps, each per
+    /// channel component (413 over it): a bound on CPU and on stored ticks.
     public var maxSimulationSteps = 4_000_000
 
     public init() {}

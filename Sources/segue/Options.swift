@@ -67,7 +67,7 @@ struct ServeOptions {
             return true
         },
         Setting(flag: "--max-steps", variable: "SEGUE_MAX_STEPS",
-                help: "most physics integration steps (RK4 steps, Euler ticks) a render may need (default 4000000)") {
+                help: "most physics work (rest tests, Euler ticks, RK4 steps, per component) a render may do (default 4000000)") {
             guard let count = Int($1), (1...1_000_000_000).contains(count) else { return false }
             $0.service.limits.maxSimulationSteps = count
             return true

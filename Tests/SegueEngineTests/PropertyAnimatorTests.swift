@@ -150,6 +150,35 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.events.map(\.kind), [.start, .stop, .completion, .start, .completion])
     }
 
+    /// Rule 16 on a paused animator: the window is placed when it resumes, from the fraction it
+    /// resumes at (a scrub in between moves where, not how far along); a linear scrub shows the
+    /// block linearly (rule 14); at its window's start a forward block already moves.
+    func testBlockOnAPausedAnimatorPlacesItsWindowAtTheResume() throws {
+        let a = try animator([(0.2, .pause), (0.3, .addAnimations(delayFactor: 0)), (0.5, .fraction(0.8)), (1, .start(delay: 0))])
+        XCTAssertEqual(a.blockStart(0) ?? 0, 1, accuracy: 1e-12)
+        XCTAssertEqual(a.blockSample(0, at: 1)?.progress ?? 1, 0, accuracy: 1e-12)
+        XCTAssertEqual(a.blockSample(0, at: 1)?.rate ?? 0, 1 / 0.4, accuracy: 1e-9)
+        XCTAssertEqual(a.blockSample(0, at: 1.2)?.progress ?? 0, 0.5, accuracy: 1e-12)
+
+        let eased = ActiveTiming(curve: .cubicBezier(.easeIn), duration: 1)
+        let b = try animator(timing: eased, [(0, .addAnimations(delayFactor: 0)), (0.5, .fraction(0.5))])
+        XCTAssertEqual(b.blockSample(0, at: 0.6)?.progress ?? 0, 0.5, accuracy: 1e-15)
+    }
+
+    /// Once its run has ended the interaction lets the animator go, also after a new run opens.
+    func testInteractionLetsGoOfAStoppedAnimatorForGood() throws {
+        let steps: [PropertyAnimator.Command] = [
+            .init(at: 0.1, index: 0, operation: .stop(withoutFinishing: true)),
+            .init(at: 0.2, index: 1, operation: .start(delay: 0)),
+            .init(at: 0.5, index: nil, operation: .interactionUpdate(percent: 0.7)),
+            .init(at: 0.6, index: nil, operation: .interactionRelease(finish: false, curve: .cubicBezier(.linear), speed: 1)),
+        ]
+        let a = try PropertyAnimator(timing: linear, delay: 0, autostart: false, interactive: true, scrubsLinearly: true,
+                                     pausesOnCompletion: false, commands: steps)
+        XCTAssertEqual(a.events.map(\.kind), [.pause, .stop, .start, .completion])
+        XCTAssertEqual(a.events.last?.t ?? 0, 2.2, accuracy: 1e-12)
+    }
+
     /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
     func testAddedBlockWindowFollowsTheFraction() throws {
         let a = try animator([(1, .addAnimations(delayFactor: 0.5))])

@@ -100,6 +100,20 @@ final class PhysicsScenarioTests: XCTestCase {
         XCTAssertEqual(atOne, ["a pause", "p release"])
     }
 
+    /// Rule 4: a decay's velocity is the derivative of its position (POP's formula), checked
+    /// against a central difference of the values.
+    func testDecayVelocityIsTheDerivativeOfItsPosition() throws {
+        let t = 0.005, h = 1e-7  // it stops at ln(5 / 1000) / (1000 ln 0.5) ≈ 7.6 ms
+        let body = try render("""
+        {"at": [\(t - h), \(t), \(t + h)], "velocities": true, "views": {"pane": {"center": [0, 0]}},
+         "animations": [{"id": "d", "view": "pane", "channel": "center", "velocity": [1000, 0], "dynamics": {"model": "decay", "deceleration": 0.5}}]}
+        """)
+        let x = try series(body, "views", "center").map { $0[0] }, v = try series(body, "velocity", "center").map { $0[0] }
+        XCTAssertEqual(v[1], (x[2] - x[0]) / (2 * h), accuracy: 1e-3 * abs(v[1]))
+        // POP's formula differentiated by hand: v0·d^(1000t)·d·ln(1/d)/(1 − d).
+        XCTAssertEqual(v[1], 1000 * pow(0.5, 1000 * t) * 0.5 * log(2) / 0.5, accuracy: 1e-9)
+    }
+
     /// A decay has no target to change; a physics animation takes only retarget, drag and stop.
     func testPhysicsRefusesBlockAnimatorCommandsNamingItsState() throws {
         let json = """

@@ -127,7 +127,6 @@ public struct RenderRequest: Sendable {
         var layered: [String: [String: [ChannelAnimation]]] = [:]
         var pointers: [String: JSONPointer] = [:]
         var defaults: [String: [String]] = [:]
-        var simulation = 0.0
         func add(_ layer: ChannelAnimation, view: String, target: AnimationSpec.Target, key: String) {
             if layered[view]?[target.channel] == nil { defaults[view, default: []].append(target.channel) }
             layered[view, default: [:]][target.channel, default: []].append(layer)
@@ -141,13 +140,6 @@ public struct RenderRequest: Sendable {
                     parameters.horizon = until ?? min(limits.maxDuration, max(parameters.autostart ?? 0,
                                                                               commandsOf[animation.index].last?.at ?? 0)
                                                       + Self.physicsRestWindow)
-                    simulation += parameters.horizon * parameters.integrator.stepsPerSecond
-                    guard simulation <= Double(limits.maxSimulationSteps) else {
-                        throw Problem.tooLarge("the physics animations could need more than \(limits.maxSimulationSteps) "
-                                               + "integration steps (RK4 steps and Euler ticks up to `until`, or \(Self.physicsRestWindow) s "
-                                               + "after a start or command): give a shorter `until` or a lower `tickRate`",
-                                               at: root / "animations" / animation.index / "dynamics")
-                    }
                     motion = .physics(parameters)
                 }
                 add(ChannelAnimation(order: animation.index, animator: timelines[animation.index], additive: animation.additive,
@@ -169,6 +161,7 @@ public struct RenderRequest: Sendable {
 
         // Tracks: every given channel, then every targeted default channel, in order of appearance.
         var outputs: [Output] = []
+        let budget = PhysicsBudget(limits.maxSimulationSteps)
         for view in views {
             var channels = view.channels
             for name in defaults[view.name] ?? [] where !channels.contains(where: { $0.name == name }) {
@@ -178,7 +171,15 @@ public struct RenderRequest: Sendable {
                 channels.append(ViewSpec.Channel(name: name, kind: kind, value: initial))
             }
             for channel in channels {
-                let track = ChannelTrack(initial: channel.value, animations: layered[view.name]?[channel.name] ?? [])
+                let track = ChannelTrack(initial: channel.value, animations: layered[view.name]?[channel.name] ?? [],
+                                         budget: budget)
+                if budget.exhausted {
+                    throw Problem.tooLarge("the physics animations need more than \(limits.maxSimulationSteps) steps of work "
+                                           + "(rest tests, Euler ticks and RK4 steps, per channel component, up to `until` or "
+                                           + "\(Int(Self.physicsRestWindow)) s after a start or command): give a shorter `until`, "
+                                           + "a lower `tickRate` or wider rest thresholds",
+                                           at: root / "animations" / (budget.exhaustedBy ?? 0) / "dynamics")
+                }
                 for note in track.notes {
                     let key = note.block.map { "\(note.order).\($0)" } ?? "\(note.order)"
                     warnings.append(Warning(pointer: pointers[key] ?? root / "animations" / note.order, detail: note.detail))

@@ -32,7 +32,7 @@
 /// (rule 22).
 ///
 /// Work is bounded: a motion is simulated or searched only up to the next command (or the
-/// horizon), at most `PhysicsMotion.maxTicks` ticks each; nothing after the horizon happens
+/// horizon), within the render's `PhysicsBudget`; nothing after the horizon happens
 /// (commands, releases and rests after it are left out).
 public struct PhysicsChain: Sendable {
     /// One finger sample: absolute timeline time and absolute channel value (rule 22).
@@ -126,15 +126,16 @@ public struct PhysicsChain: Sendable {
     ///   than the first `retarget` or `drag`. nil infers it: started by a command exactly when the
     ///   first `retarget` or `drag` is at `start` (an autostart at the same instant as a command
     ///   needs it given).
+    /// - budget: the render's physics allowance (`PhysicsBudget`), shared by its motions.
     /// - announced: for an autostart, when it was asked for (before its delay): from then the
     ///   animator is `running` with its `start` event, though nothing moves until `start` (rule 8).
     public init(model: PhysicsModel, integrator: PhysicsIntegrator, velocity: [Double], target: [Double]?, restSpeed: Double,
                 restDistance: Double, threshold: Double, start: Double, from: [Double], commands: [TimedCommand],
-                horizon: Double, autostarted: Bool? = nil, announced: Double? = nil) {
+                horizon: Double, autostarted: Bool? = nil, announced: Double? = nil, budget: PhysicsBudget? = nil) {
         let firstMove = commands.first { if case .stop = $0.command { false } else { true } }
         var resolver = Resolver(model: model, integrator: integrator, restSpeed: restSpeed, restDistance: restDistance,
                                 threshold: threshold, start: start, horizon: horizon, target: target, from: from,
-                                velocity: velocity, commands: commands.filter { $0.at <= horizon })
+                                velocity: velocity, commands: commands.filter { $0.at <= horizon }, budget: budget)
         resolver.run(autostart: autostarted ?? (firstMove?.at != start), announced: announced)
         segments = resolver.segments
         events = resolver.events
@@ -203,12 +204,16 @@ public struct PhysicsChain: Sendable {
         let commands: [TimedCommand]
         var segments: [Segment]
         var events: [AnimatorEvent] = []
+        /// The render's physics allowance, shared with its other motions.
+        let budget: PhysicsBudget?
         var inactiveSince: Double
         /// The index of the next command to apply.
         var next = 0
 
         init(model: PhysicsModel, integrator: PhysicsIntegrator, restSpeed: Double, restDistance: Double, threshold: Double,
-             start: Double, horizon: Double, target: [Double]?, from: [Double], velocity: [Double], commands: [TimedCommand]) {
+             start: Double, horizon: Double, target: [Double]?, from: [Double], velocity: [Double], commands: [TimedCommand],
+             budget: PhysicsBudget?) {
+            self.budget = budget
             self.model = model
             self.integrator = integrator
             self.restSpeed = restSpeed
@@ -286,7 +291,7 @@ public struct PhysicsChain: Sendable {
                 case .moving(let motion, let origin):
                     events.append(AnimatorEvent(t: t, kind: .retarget, command: command.index))
                     let continued = motion.retargeted(at: t - origin, toward: goal, velocity: velocity,
-                                                      horizon: min(horizon, nextCommandTime) - origin)
+                                                      horizon: min(horizon, nextCommandTime) - origin, budget: budget)
                     begin(continued, at: t, origin: origin)
                 case .held(let position), .delayed(let position):
                     events.append(AnimatorEvent(t: t, kind: .start, command: command.index))
@@ -317,7 +322,7 @@ public struct PhysicsChain: Sendable {
             restartVelocity = PhysicsChain.zeros(from.count)
             let motion = PhysicsMotion(model: model, integrator: integrator, start: position, velocity: velocity, target: target,
                                        restSpeed: restSpeed, restDistance: restDistance, threshold: threshold,
-                                       horizon: min(horizon, nextCommandTime) - origin, elapsed: t - origin)
+                                       horizon: min(horizon, nextCommandTime) - origin, elapsed: t - origin, budget: budget)
             begin(motion, at: t, origin: origin)
         }
 

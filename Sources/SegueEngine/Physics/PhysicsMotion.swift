@@ -24,16 +24,6 @@ public enum PhysicsIntegrator: Sendable, Equatable {
     /// then set to the interpolation between the last two steps at leftover/solverDt — so
     /// simulated time lags wall time by design (springs.md §5).
     case rk4(tickRate: Double)
-
-    /// Integration steps per simulated second, for work limits: POP's 1 ms RK4 steps, one Euler
-    /// step a tick, none for the closed form.
-    public var stepsPerSecond: Double {
-        switch self {
-        case .exact: 0
-        case .euler(let rate): rate
-        case .rk4: 1 / PhysicsMotion.solverStep
-        }
-    }
 }
 
 /// One physics motion of a scalar or point channel from its start state, resolved to the time it
@@ -77,8 +67,9 @@ public struct PhysicsMotion: Sendable {
     private let baseLeftover: Double
     /// Sets a decay's stopping speed, 5·threshold per second.
     private let threshold: Double
-    /// Most ticks simulated for one motion (memory stays within a few tens of MB).
-    public static let maxTicks = 1_000_000
+    /// Most ticks simulated for one motion: a safety net for callers without a `PhysicsBudget`
+    /// (a render's budget stops far earlier, and refuses the render rather than stop short).
+    public static let maxTicks = 10_000_000
 
     /// POP's solver step: the float literal 0.001f.
     static let solverStep = Double(Float(0.001))
@@ -92,15 +83,18 @@ public struct PhysicsMotion: Sendable {
 
     /// - horizon: local time after which rest is not looked for.
     /// - elapsed: local time at which `start` and `velocity` hold (see the type's notes).
+    /// - budget: the render's physics allowance; when it runs out the motion stops looking for rest.
     public init(model: PhysicsModel, integrator: PhysicsIntegrator, start: [Double], velocity: [Double], target: [Double]?,
-                restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, elapsed: Double = 0) {
+                restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, elapsed: Double = 0,
+                budget: PhysicsBudget? = nil) {
         self.init(model: model, integrator: integrator, start: start, velocity: velocity, target: target, restSpeed: restSpeed,
-                  restDistance: restDistance, threshold: threshold, horizon: horizon, elapsed: elapsed, leftover: 0)
+                  restDistance: restDistance, threshold: threshold, horizon: horizon, elapsed: elapsed, leftover: 0,
+                  budget: budget)
     }
 
     private init(model: PhysicsModel, integrator: PhysicsIntegrator, start: [Double], velocity: [Double], target: [Double]?,
                  restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, elapsed: Double,
-                 leftover: Double) {
+                 leftover: Double, budget: PhysicsBudget?) {
         self.model = model
         self.integrator = integrator
         self.start = start
@@ -121,8 +115,8 @@ public struct PhysicsMotion: Sendable {
             final = decayState(after: duration).position
         case .spring:
             switch integrator {
-            case .exact: settleExact(horizon: horizon)
-            case .euler(let rate), .rk4(let rate): simulateTicks(rate: rate, horizon: horizon)
+            case .exact: settleExact(horizon: horizon, budget: budget)
+            case .euler(let rate), .rk4(let rate): simulateTicks(rate: rate, horizon: horizon, budget: budget)
             }
         }
     }
@@ -145,7 +139,8 @@ public struct PhysicsMotion: Sendable {
     /// their grid and POP's solver clock, as a running display-link animation whose `toValue`
     /// changes; the exact rest test keeps its millisecond grid.
     /// - horizon: local time after which rest is not looked for.
-    func retargeted(at tau: Double, toward target: [Double]?, velocity: [Double]?, horizon: Double) -> PhysicsMotion {
+    func retargeted(at tau: Double, toward target: [Double]?, velocity: [Double]?, horizon: Double,
+                    budget: PhysicsBudget?) -> PhysicsMotion {
         let now = state(before: tau)
         var leftover = 0.0
         if case .rk4(let rate) = integrator {
@@ -157,7 +152,7 @@ public struct PhysicsMotion: Sendable {
         }
         return PhysicsMotion(model: model, integrator: integrator, start: now.position, velocity: velocity ?? now.velocity,
                              target: target, restSpeed: restSpeed, restDistance: restDistance, threshold: threshold,
-                             horizon: horizon, elapsed: tau, leftover: leftover)
+                             horizon: horizon, elapsed: tau, leftover: leftover, budget: budget)
     }
 
     /// Whether the motion came to rest strictly before local time τ (a grid point within the slack
@@ -224,10 +219,14 @@ public struct PhysicsMotion: Sendable {
     private func decayState(after delta: Double) -> (position: [Double], velocity: [Double]) {
         guard case .decay(let d) = model else { return (start, velocity) }
         let factor = pow(d, 1000 * delta)
+        // The velocity reported is the derivative of the position formula (rule 4):
+        // v0·d^(1000t)·d·ln(1/d)/(1 − d). POP's own velocity, v0·d^(1000t), differs by that last
+        // factor (0.1 % at d = 0.998); the stopping rule reads v0 and d directly.
+        let slope = d * -log(d) / (1 - d)
         var position = start, speed = velocity
         for i in start.indices {
             position[i] = start[i] + velocity[i] / 1000 * d * (1 - factor) / (1 - d)
-            speed[i] = velocity[i] * factor
+            speed[i] = velocity[i] * factor * slope
         }
         return (position, speed)
     }
@@ -245,14 +244,16 @@ public struct PhysicsMotion: Sendable {
     /// the first millisecond where that is possible and the scan starts there. Undamped motion
     /// keeps its energy: with too much of it, it never rests. At least the first grid point is
     /// tested, whatever the horizon.
-    private mutating func settleExact(horizon: Double) {
+    private mutating func settleExact(horizon: Double, budget: PhysicsBudget?) {
         guard case .spring(let m, let k, let c) = model else { return }
         let grid = Self.settleGrid
         let first = max(0, (elapsed / grid - Self.tickSlack).rounded(.up))
         let last = max(first, (min(horizon, Self.longestSettle) / grid).rounded(.down))
         // Only a motion continued beyond the longest settle has grid points past Int's reach.
         guard last <= Self.longestSettle / grid else { return }
+        let width = max(1, start.count)
         func energy(_ n: Int) -> Double {
+            _ = budget?.spend(width)
             let s = exactState(after: Double(n) * grid - elapsed), goal = target ?? start
             var e = 0.0
             for i in s.position.indices {
@@ -272,6 +273,7 @@ public struct PhysicsMotion: Sendable {
             }
         }
         for n in low...Int(last) {
+            if let budget, !budget.spend(width) { return }
             let tau = Double(n) * grid
             let s = exactState(after: tau - elapsed)
             if atRest(s.position, s.velocity) {
@@ -282,7 +284,7 @@ public struct PhysicsMotion: Sendable {
     }
 
     /// Ticks n ≥ 1 with n / rate ≥ `elapsed`, up to the horizon and at most `maxTicks` of them.
-    private mutating func simulateTicks(rate: Double, horizon: Double) {
+    private mutating func simulateTicks(rate: Double, horizon: Double, budget: PhysicsBudget?) {
         guard case .spring(let m, let k, let c) = model, let goal = target else { return }
         let dt = 1 / rate
         var x = start, v = velocity
@@ -294,11 +296,14 @@ public struct PhysicsMotion: Sendable {
         // stay bounded (horizon / solverStep) however slow the tick rate.
         let lastTick = min((horizon * rate + Self.tickSlack).rounded(.down), baseTick + Double(Self.maxTicks))
         guard lastTick > baseTick else { return }
+        let width = max(1, x.count)
         for n in 1...Int(lastTick - baseTick) {
             switch integrator {
             case .rk4:
                 var previous = (x, v), current = (x, v)
-                for _ in 0..<Self.solverSteps(&leftover, advancing: dt) {
+                let steps = Self.solverSteps(&leftover, advancing: dt)
+                if let budget, !budget.spend(width * (1 + steps)) { return }
+                for _ in 0..<steps {
                     previous = current
                     current = Self.rk4Step(current.0, current.1, goal: goal, m: m, k: k, c: c, dt: Self.solverStep)
                 }
@@ -308,6 +313,7 @@ public struct PhysicsMotion: Sendable {
                     v[i] = current.1[i] * alpha + previous.1[i] * (1 - alpha)
                 }
             default:
+                if let budget, !budget.spend(width) { return }
                 for i in x.indices {
                     let force = k * (goal[i] - x[i]) - c * v[i]
                     v[i] += force / m * dt

@@ -94,14 +94,14 @@ enum ResolvedMotion: Sendable {
     case transformTrack(TransformKeyframeTrack)
     case physics(PhysicsChain)
 
-    init(_ motion: ChannelAnimation.Motion, from: ChannelValue, to target: ChannelValue) {
+    init(_ motion: ChannelAnimation.Motion, from: ChannelValue, to target: ChannelValue, budget: PhysicsBudget?) {
         switch (motion, from, target) {
         case (.physics(let p), _, _):
             self = .physics(PhysicsChain(model: p.model, integrator: p.integrator, velocity: p.velocity, target: p.target,
                                          restSpeed: p.restSpeed, restDistance: p.restDistance, threshold: p.threshold,
                                          start: p.effectiveStart ?? 0, from: from.numbers, commands: p.commands,
                                          horizon: p.horizon, autostarted: p.autostart != nil && p.autostart == p.effectiveStart,
-                                         announced: p.autostart.map { $0 - p.delay }))
+                                         announced: p.autostart.map { $0 - p.delay }, budget: budget))
         case (.toward, .vector(let start), .vector(let end)):
             self = .vectorLerp(from: start, to: end)
         case (.toward(let direct), .transform(let start), .transform(let end)):

@@ -44,14 +44,16 @@ public struct ChannelTrack: Sendable {
 
     public private(set) var notes: [Note] = []
 
-    public init(initial: ChannelValue, animations: [ChannelAnimation]) {
+    /// - budget: the render's physics allowance, shared by the physics layers of all its tracks.
+    public init(initial: ChannelValue, animations: [ChannelAnimation], budget: PhysicsBudget? = nil) {
         self.initial = initial
         let started = animations.compactMap { animation in animation.start.map { (animation, $0) } }
         let sorted = started.sorted { a, b in (a.1, a.0.order, a.0.block ?? -1) < (b.1, b.0.order, b.0.block ?? -1) }
         for (animation, start) in sorted {
             let model = layers.last?.animation.target ?? initial
             let from = animation.additive ? model : value(at: start)
-            let motion = ResolvedMotion(animation.motion, from: from, to: animation.target)
+            let motion = ResolvedMotion(animation.motion, from: from, to: animation.target, budget: budget)
+            if let budget, budget.exhausted, budget.exhaustedBy == nil { budget.exhaustedBy = animation.order }
             // `values` tracks were resolved (and warned about) by the codec; resolved motions of
             // `to` and UIView keyframes report here.
             if case .transformTrack = animation.motion {} else {

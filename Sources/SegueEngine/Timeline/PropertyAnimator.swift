@@ -170,11 +170,16 @@ public struct PropertyAnimator: Sendable {
     /// of the animator it belongs to.
     struct Block: Sendable {
         var addedAt: Double
-        var fromFraction: Double
+        var delayFactor: Double
+        /// Where its window starts: f + delayFactor · (1 − f) at the fraction f the animator moves
+        /// from — at once on a running animator, else when it next moves (nil until then).
+        var fromFraction: Double?
         var run: Int
     }
 
     private(set) var blocks: [Block] = []
+    /// When each block first shows (see `blockStart`), worked out once.
+    private var blockStarts: [Double?] = []
     /// When each run of the animator concluded (completion, `finish`, `stop(true)`): its blocks
     /// are done then and hold what they showed — UIKit removes an animator's animations when it
     /// returns to inactive; a later start runs only blocks added since, from fraction 0.
@@ -216,6 +221,7 @@ public struct PropertyAnimator: Sendable {
         jumps = machine.jumps
         blocks = machine.blocks
         runEnds = machine.runEnds
+        blockStarts = blocks.indices.map(findBlockStart)
     }
 
     // MARK: Reading the timeline
@@ -289,8 +295,11 @@ public struct PropertyAnimator: Sendable {
     /// When added block `block` first shows: the first instant from its addition at which the
     /// animator's fraction reaches the block's window start; nil if it never does.
     public func blockStart(_ block: Int) -> Double? {
-        guard blocks.indices.contains(block) else { return nil }
-        let addedAt = blocks[block].addedAt, fs = blocks[block].fromFraction
+        blockStarts.indices.contains(block) ? blockStarts[block] : nil
+    }
+
+    private func findBlockStart(_ block: Int) -> Double? {
+        let addedAt = blocks[block].addedAt, fs = blocks[block].fromFraction ?? .infinity
         // Within the block's run: a run that ended at an end shows the block's end from then.
         let end = blocks[block].run < runEnds.count ? runEnds[blocks[block].run] : nil
         var i = segmentIndex(at: addedAt)
@@ -329,13 +338,15 @@ public struct PropertyAnimator: Sendable {
     /// the fraction, [fs, 1]; held ends show the block's ends.
     public func blockSample(_ block: Int, at t: Double) -> Sample? {
         guard blocks.indices.contains(block), let main = sample(at: t, run: blocks[block].run) else { return nil }
-        let fs = blocks[block].fromFraction
-        let run = blocks[block].run
         guard main.shown == .progress else { return main }
+        let fs = blocks[block].fromFraction ?? 1
+        let run = blocks[block].run
         let span = 1 - fs
         guard span > 0 else { return Sample(position: main.position, fraction: main.fraction, progress: 0, rate: 0, shown: .progress) }
         let x = max(0, (main.fraction - fs) / span)
-        let s = timing.curve.sample(at: x * timing.duration, duration: timing.duration)
+        // A linear scrub shows the block linearly too (rule 14); else the animator's curve.
+        let linear = scrubsLinearly && main.rate == 0 && main.progress == main.fraction
+        let s = linear ? (progress: x, velocity: 0.0) : timing.curve.sample(at: x * timing.duration, duration: timing.duration)
         // d(fraction)/dt from the main block's course (0 once the block's run has ended).
         let segment = segments[segmentIndex(at: t)]
         var fractionRate = 0.0
@@ -346,7 +357,9 @@ public struct PropertyAnimator: Sendable {
             fractionRate = (glide.f1 - glide.f0) / glide.window
         default: break
         }
-        let rate = main.fraction > fs ? s.velocity * timing.duration * fractionRate / span : 0
+        // Right-hand: at the window's start a forward-moving animator already moves the block.
+        let inside = main.fraction > fs || (main.fraction == fs && fractionRate > 0)
+        let rate = inside ? s.velocity * timing.duration * fractionRate / span : 0
         return Sample(position: main.position, fraction: main.fraction, progress: s.progress, rate: rate, shown: .progress)
     }
 }
@@ -369,6 +382,8 @@ extension PropertyAnimator {
         var runEnds: [RunEnd] = []
         /// The current run concluded: the next start, pause, scrub or added block opens a new one.
         var concluded = false
+        /// Stopped or concluded once: an interaction no longer drives the animator.
+        var letGo = false
 
         var state = State.inactive
         var reversed = false
@@ -465,6 +480,7 @@ extension PropertyAnimator {
         /// The run's animations are done (rule 17's inactive state): they hold from t on.
         mutating func conclude(_ t: Double) {
             runEnds.append(RunEnd(t: t, last: contributing ? now(t) : nil))
+            letGo = true
             concluded = true
         }
 
@@ -497,7 +513,16 @@ extension PropertyAnimator {
                 }
                 course = .running(position: s.position, speed: (reversed ? -1 : 1) / factor)
             }
+            placeWindows(from: f)
             record(t)
+        }
+
+        /// Places the windows of blocks added while the animator stood still, now that it moves
+        /// from fraction f (rule 16).
+        mutating func placeWindows(from f: Double) {
+            for i in blocks.indices where blocks[i].fromFraction == nil && blocks[i].run == runEnds.count {
+                blocks[i].fromFraction = f + blocks[i].delayFactor * (1 - f)
+            }
         }
 
         /// A glide from what shows now to an end along a handed-over curve (rule 15).
@@ -562,6 +587,7 @@ extension PropertyAnimator {
                 pausedGlide = nil
                 hold(t)
                 state = withoutFinishing ? .inactive : .stopped
+                letGo = true
                 emit(t, .stop, i, withoutFinishing: withoutFinishing)
                 if withoutFinishing { conclude(t) }
                 record(t)
@@ -595,7 +621,7 @@ extension PropertyAnimator {
                 setFraction(value, at: t, command: i)
             case .interactionUpdate(let percent):
                 // The interaction drives a live animator; once stopped or concluded it lets go.
-                guard state != .stopped, !concluded else { return }
+                guard !letGo else { return }
                 setFraction(percent, at: t, command: nil)
             case .continue(let handed, let durationFactor):
                 cancelDelay()
@@ -608,6 +634,7 @@ extension PropertyAnimator {
                     handedOver = (handed, durationFactor)
                     let s = now(t)
                     course = .gliding(glide(from: s, toEnd: !reversed, timing: handed, factor: durationFactor))
+                    placeWindows(from: s.fraction)
                     record(t)
                 } else {
                     handedOver = nil
@@ -617,11 +644,15 @@ extension PropertyAnimator {
                 break  // refused above: no state allows it
             case .addAnimations(let delayFactor):
                 if reopen(t) { record(t) }
-                let f = state == .inactive ? 0 : now(t).fraction
-                blocks.append(Block(addedAt: t, fromFraction: f + delayFactor * (1 - f), run: runEnds.count))
+                // On a moving animator the window is placed now; otherwise when it next moves
+                // (rule 16: "the window begins when the animator resumes").
+                let moving = state == .running && delayUntil == nil
+                let f = now(t).fraction
+                blocks.append(Block(addedAt: t, delayFactor: delayFactor, fromFraction: moving ? f + delayFactor * (1 - f) : nil,
+                                    run: runEnds.count))
                 emit(t, .addAnimations, i)
             case .interactionRelease(let finish, let curve, let speed):
-                guard state != .stopped, !concluded else { return }
+                guard !letGo else { return }
                 cancelDelay()
                 contributing = true
                 state = .running
@@ -633,6 +664,7 @@ extension PropertyAnimator {
                 curves.append(curve)
                 course = .gliding(Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1,
                                         window: remaining * length / speed, elapsed: 0))
+                placeWindows(from: s.fraction)
                 record(t)
             }
         }
