@@ -165,6 +165,28 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(b.blockSample(0, at: 0.6)?.progress ?? 0, 0.5, accuracy: 1e-15)
     }
 
+    /// A plain pause holds an added block where it was, even where the curve crosses the
+    /// diagonal; a glide (interaction release, continue with timing) carries a started block on
+    /// from what it showed, with no jump, and its velocity at the glide's start is right-hand.
+    func testBlocksHoldOnAPauseAndGlideOnWithoutAJump() throws {
+        let eased = ActiveTiming(curve: .cubicBezier(.easeInOut), duration: 1)
+        let held = try animator(timing: eased, [(0, .addAnimations(delayFactor: 0.25)), (0.5, .pause)])
+        let before = try XCTUnwrap(held.blockSample(0, at: 0.5 - 1e-9)).progress
+        XCTAssertEqual(try XCTUnwrap(held.blockSample(0, at: 0.6)).progress, before, accuracy: 1e-7)
+
+        let scrubbed = try PropertyAnimator(
+            timing: linear, delay: 0, autostart: false, interactive: false, scrubsLinearly: true, pausesOnCompletion: false,
+            commands: [.init(at: 0, index: 0, operation: .addAnimations(delayFactor: 0.25)),
+                       .init(at: 0, index: 1, operation: .start(delay: 0)),
+                       .init(at: 0.3, index: 2, operation: .fraction(0.8)),
+                       .init(at: 0.5, index: 3, operation: .continue(.curve(.cubicBezier(.easeIn)), durationFactor: 1))])
+        let atContinue = try XCTUnwrap(scrubbed.blockSample(0, at: 0.5))
+        let justAfter = try XCTUnwrap(scrubbed.blockSample(0, at: 0.5 + 1e-7))
+        XCTAssertEqual(atContinue.progress, (0.8 - 0.25) / 0.75, accuracy: 1e-12)
+        XCTAssertEqual(justAfter.progress, atContinue.progress, accuracy: 1e-6)
+        XCTAssertEqual(scrubbed.blockSample(0, at: 0.5 + 0.4)?.shown, .end)
+    }
+
     /// Once its run has ended the interaction lets the animator go, also after a new run opens.
     func testInteractionLetsGoOfAStoppedAnimatorForGood() throws {
         let steps: [PropertyAnimator.Command] = [

@@ -245,7 +245,7 @@ public struct PhysicsMotion: Sendable {
     /// keeps its energy: with too much of it, it never rests. At least the first grid point is
     /// tested, whatever the horizon.
     private mutating func settleExact(horizon: Double, budget: PhysicsBudget?) {
-        guard case .spring(let m, let k, let c) = model else { return }
+        guard case .spring(let m, let k, let c) = model, budget?.exhausted != true else { return }
         let grid = Self.settleGrid
         let first = max(0, (elapsed / grid - Self.tickSlack).rounded(.up))
         let last = max(first, (min(horizon, Self.longestSettle) / grid).rounded(.down))
@@ -285,7 +285,7 @@ public struct PhysicsMotion: Sendable {
 
     /// Ticks n ≥ 1 with n / rate ≥ `elapsed`, up to the horizon and at most `maxTicks` of them.
     private mutating func simulateTicks(rate: Double, horizon: Double, budget: PhysicsBudget?) {
-        guard case .spring(let m, let k, let c) = model, let goal = target else { return }
+        guard case .spring(let m, let k, let c) = model, let goal = target, budget?.exhausted != true else { return }
         let dt = 1 / rate
         var x = start, v = velocity
         var leftover = baseLeftover
@@ -301,8 +301,9 @@ public struct PhysicsMotion: Sendable {
             switch integrator {
             case .rk4:
                 var previous = (x, v), current = (x, v)
+                // Paid before the clock runs: a slow tick holds millions of solver steps.
+                if let budget, !budget.spend(width * (1 + Int(((leftover + dt) / Self.solverStep).rounded(.down)))) { return }
                 let steps = Self.solverSteps(&leftover, advancing: dt)
-                if let budget, !budget.spend(width * (1 + steps)) { return }
                 for _ in 0..<steps {
                     previous = current
                     current = Self.rk4Step(current.0, current.1, goal: goal, m: m, k: k, c: c, dt: Self.solverStep)

@@ -119,6 +119,8 @@ public struct PropertyAnimator: Sendable {
         /// d(progress)/dt, per second.
         public var rate: Double
         public var shown: Shown
+        /// Held by a linear scrub (`scrubsLinearly`): added blocks show their window linearly too.
+        var linearScrub = false
     }
 
     public enum Shown: Sendable, Equatable {
@@ -134,6 +136,8 @@ public struct PropertyAnimator: Sendable {
     enum Course: Sendable {
         /// Still at run position τ (seconds at speed 1) showing `progress`.
         case held(position: Double, progress: Double, shown: Shown)
+        /// Still after a linear scrub: progress = fraction (rule 14).
+        case scrubbed(position: Double)
         /// τ = τ0 + speed · (t − t0), p = timing(τ); speed is ±1 / durationFactor.
         case running(position: Double, speed: Double)
         case gliding(Glide)
@@ -147,6 +151,8 @@ public struct PropertyAnimator: Sendable {
         var window: Double
         /// Seconds of the glide already run at the segment's start (a resumed glide).
         var elapsed: Double
+        /// It left a linear scrub: added blocks glide on from their linear progress.
+        var fromLinearScrub = false
     }
 
     struct Segment: Sendable {
@@ -244,8 +250,10 @@ public struct PropertyAnimator: Sendable {
     /// runs forever.
     public var settles: Double {
         guard let last = segments.last else { return 0 }
-        if case .held = last.course { return last.t0 }
-        return .infinity
+        switch last.course {
+        case .held, .scrubbed: return last.t0
+        case .running, .gliding: return .infinity
+        }
     }
 
     /// When the animation's own `to` first shows (its effective start); nil if it never does.
@@ -275,6 +283,9 @@ public struct PropertyAnimator: Sendable {
             // An end shows its fraction exactly (also for a run of no length).
             let f = shown == .end ? 1 : (shown == .start ? 0 : fraction(tau))
             return Sample(position: tau, fraction: f, progress: p, rate: 0, shown: shown)
+        case .scrubbed(let tau):
+            let f = fraction(tau)
+            return Sample(position: tau, fraction: f, progress: f, rate: 0, shown: .progress, linearScrub: true)
         case .running(let tau0, let speed):
             let tau = tau0 + speed * (t - segment.t0)
             let s = timing.sample(at: tau)
@@ -308,12 +319,18 @@ public struct PropertyAnimator: Sendable {
             let from = max(segment.t0, addedAt)
             let to = i + 1 < segments.count ? segments[i + 1].t0 : Double.infinity
             if segment.contributing {
-                if case .held(_, _, let shown) = segment.course {
+                switch segment.course {
+                case .held(_, _, let shown):
                     // Completed: the block shows its end at once; paused or stopped: it waits
                     // for the animator to move (rule 16: the window begins when it resumes).
                     if shown != .progress { return from }
                     i += 1
                     continue
+                case .scrubbed:
+                    i += 1
+                    continue
+                case .running, .gliding:
+                    break
                 }
                 let f = sample(segment, at: from).fraction
                 if f >= fs { return from }
@@ -335,7 +352,10 @@ public struct PropertyAnimator: Sendable {
     }
 
     /// Added block `block` at t: its progress follows the animator's curve over its own window of
-    /// the fraction, [fs, 1]; held ends show the block's ends.
+    /// the fraction, [fs, 1] — linearly while the animator is scrubbed linearly (rule 14); in a
+    /// glide (`continue` with timing, an interaction release) a block whose window had begun
+    /// glides from what it showed to its end along the glide's curve, as the animation does
+    /// (rule 15); held ends show the block's ends.
     public func blockSample(_ block: Int, at t: Double) -> Sample? {
         guard blocks.indices.contains(block), let main = sample(at: t, run: blocks[block].run) else { return nil }
         guard main.shown == .progress else { return main }
@@ -343,15 +363,25 @@ public struct PropertyAnimator: Sendable {
         let run = blocks[block].run
         let span = 1 - fs
         guard span > 0 else { return Sample(position: main.position, fraction: main.fraction, progress: 0, rate: 0, shown: .progress) }
-        let x = max(0, (main.fraction - fs) / span)
-        // A linear scrub shows the block linearly too (rule 14); else the animator's curve.
-        let linear = scrubsLinearly && main.rate == 0 && main.progress == main.fraction
-        let s = linear ? (progress: x, velocity: 0.0) : timing.curve.sample(at: x * timing.duration, duration: timing.duration)
-        // d(fraction)/dt from the main block's course (0 once the block's run has ended).
+        let ended = run < runEnds.count && t >= runEnds[run].t
         let segment = segments[segmentIndex(at: t)]
+        func curve(_ x: Double) -> (progress: Double, velocity: Double) {
+            timing.curve.sample(at: x * timing.duration, duration: timing.duration)
+        }
+        if !ended, case .gliding(let glide) = segment.course, glide.f0 >= fs {
+            let x0 = (glide.f0 - fs) / span
+            let q0 = glide.fromLinearScrub ? x0 : curve(x0).progress, q1 = glide.f1
+            let elapsed = glide.elapsed + (t - segment.t0)
+            let c = glide.window > 0 ? curves[glide.curve].sample(at: elapsed, duration: glide.window) : (progress: 1.0, velocity: 0.0)
+            return Sample(position: main.position, fraction: main.fraction, progress: q0 + (q1 - q0) * c.progress,
+                          rate: (q1 - q0) * c.velocity, shown: .progress)
+        }
+        let x = max(0, (main.fraction - fs) / span)
+        let s = main.linearScrub ? (progress: x, velocity: 0.0) : curve(x)
+        // d(fraction)/dt from the main block's course (0 once the block's run has ended).
         var fractionRate = 0.0
         switch segment.course {
-        case _ where run < runEnds.count && t >= runEnds[run].t: break
+        case _ where ended: break
         case .running(_, let speed): fractionRate = speed / length
         case .gliding(let glide) where glide.window > 0 && (t - segment.t0 + glide.elapsed) < glide.window:
             fractionRate = (glide.f1 - glide.f0) / glide.window
@@ -430,7 +460,8 @@ extension PropertyAnimator {
         /// Holds what shows at t.
         mutating func hold(_ t: Double) {
             let s = now(t)
-            course = .held(position: s.position, progress: s.progress, shown: s.shown)
+            course = s.linearScrub ? .scrubbed(position: s.position)
+                                   : .held(position: s.position, progress: s.progress, shown: s.shown)
         }
 
         // MARK: Time passing
@@ -453,7 +484,7 @@ extension PropertyAnimator {
         /// When the current run or glide reaches its end; nil when it never does.
         var motionEnd: Double? {
             switch course {
-            case .held: return nil
+            case .held, .scrubbed: return nil
             case .running(let tau0, let speed):
                 let remaining = speed > 0 ? length - tau0 : tau0
                 return courseStart + remaining / abs(speed)
@@ -548,7 +579,8 @@ extension PropertyAnimator {
                 span = spring.settlingDuration
             }
             curves.append(curve)
-            return Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1, window: span, elapsed: 0)
+            return Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1, window: span, elapsed: 0,
+                         fromLinearScrub: s.linearScrub)
         }
 
         // MARK: Commands
@@ -663,7 +695,7 @@ extension PropertyAnimator {
                 let p1 = finish ? 1.0 : 0.0
                 curves.append(curve)
                 course = .gliding(Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1,
-                                        window: remaining * length / speed, elapsed: 0))
+                                        window: remaining * length / speed, elapsed: 0, fromLinearScrub: s.linearScrub))
                 placeWindows(from: s.fraction)
                 record(t)
             }
@@ -716,7 +748,8 @@ extension PropertyAnimator {
             cancelDelay()
             contributing = true
             let curved = timing.sample(at: value * length).progress
-            course = .held(position: value * length, progress: scrubsLinearly ? value : curved, shown: .progress)
+            course = scrubsLinearly ? .scrubbed(position: value * length)
+                                    : .held(position: value * length, progress: curved, shown: .progress)
             record(t)
         }
     }
