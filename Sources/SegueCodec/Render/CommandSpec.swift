@@ -27,7 +27,8 @@ struct CommandSpec: Sendable {
     static let blockOperations: Set = ["start", "pause", "stop", "finish", "reverse", "fraction", "continue", "addAnimations"]
     static let physicsOperations = ["retarget", "drag", "stop"]
 
-    static func decode(_ json: JSONValue, index: Int, animations: [AnimationSpec], views: [ViewSpec],
+    /// - byID: each animation's index by its id.
+    static func decode(_ json: JSONValue, index: Int, animations: [AnimationSpec], byID: [String: Int], views: [ViewSpec],
                        limits: Limits) throws(Problem) -> CommandSpec {
         let p = JSONPointer.root / "commands" / index
         var object = try ObjectReader(json, at: p)
@@ -36,30 +37,32 @@ struct CommandSpec: Sendable {
             throw Problem.invalid("a command's `at` must be in [0, \(limits.maxDuration)] s, not \(at)", at: p / "at")
         }
         guard let id = try object.string("animation") else { throw Problem.invalid("`animation` is required", at: p / "animation") }
-        guard let target = animations.first(where: { $0.id == id }) else {
+        guard let found = byID[id] else {
             throw Problem.invalid("unknown animation `\(id.prefix(100))`", at: p / "animation")
         }
+        let target = animations[found]
         guard let name = try object.string("op") else { throw Problem.invalid("`op` is required", at: p / "op") }
         guard blockOperations.contains(name) || physicsOperations.contains(name) else {
             throw Problem.invalid("unknown op `\(name.prefix(50))`; expected start, pause, stop, finish, reverse, fraction, "
                                   + "continue, addAnimations, retarget or drag", at: p / "op")
         }
-        var command = CommandSpec(index: index, at: at, animation: target.index, name: name,
-                                  operation: .animator(.pause))
+        let operation: Operation
+        var blockTargets: [AnimationSpec.Target] = []
         if target.isPhysics {
-            command.operation = try physics(name, &object, target: target, views: views, at: at, limits: limits)
+            operation = try physics(name, &object, target: target, views: views, at: at, limits: limits)
         } else {
-            command.operation = .animator(try block(name, &object, command: &command, target: target, views: views,
-                                                    limits: limits))
+            operation = .animator(try block(name, &object, blockTargets: &blockTargets, target: target, views: views,
+                                            limits: limits))
         }
         try object.rejectUnknown()
-        return command
+        return CommandSpec(index: index, at: at, animation: target.index, name: name, operation: operation,
+                           blockTargets: blockTargets)
     }
 
     /// The members of a block animation's command. Physics ops on a block animation pass through
     /// as `.unsupported`: the state machine refuses them naming its state (rule 13).
-    private static func block(_ name: String, _ object: inout ObjectReader, command: inout CommandSpec, target: AnimationSpec,
-                              views: [ViewSpec], limits: Limits) throws(Problem) -> PropertyAnimator.Operation {
+    private static func block(_ name: String, _ object: inout ObjectReader, blockTargets: inout [AnimationSpec.Target],
+                              target: AnimationSpec, views: [ViewSpec], limits: Limits) throws(Problem) -> PropertyAnimator.Operation {
         let p = object.pointer
         if ["fraction", "addAnimations"].contains(name) || (name == "continue" && object.has("timing")),
            !target.timing.activeDuration.isFinite {
@@ -108,7 +111,7 @@ struct CommandSpec: Sendable {
             guard let view = views.first(where: { $0.name == target.view }) else {
                 throw Problem.invalid("unknown view `\(target.view)`", at: p)
             }
-            command.blockTargets = try TargetContext(view: view, pointer: p).to(object.value("to") ?? .null, direct: false)
+            blockTargets = try TargetContext(view: view, pointer: p).to(object.value("to") ?? .null, direct: false)
             return .addAnimations(delayFactor: delayFactor)
         default:
             // retarget / drag: physics only; the state machine refuses them naming its state,

@@ -24,7 +24,8 @@ struct InteractionSpec: Sendable {
     /// …when the percent is at most this.
     static let pinchCancelPercent = 0.3
 
-    static func decode(_ json: JSONValue, animations specs: [AnimationSpec], limits: Limits) throws(Problem) -> InteractionSpec {
+    static func decode(_ json: JSONValue, animations specs: [AnimationSpec], byID: [String: Int],
+                       limits: Limits) throws(Problem) -> InteractionSpec {
         let p = JSONPointer.root / "interaction"
         var object = try ObjectReader(json, at: p)
         guard let ids = try object.array("animations"), !ids.isEmpty else {
@@ -33,7 +34,7 @@ struct InteractionSpec: Sendable {
         var driven: [Int] = []
         for (i, value) in ids.enumerated() {
             guard case .string(let id) = value else { throw Problem.wrongType(at: p / "animations" / i, expected: "a string", found: value) }
-            guard let spec = specs.first(where: { $0.id == id }) else {
+            guard let spec = byID[id].map({ specs[$0] }) else {
                 throw Problem.invalid("unknown animation `\(id.prefix(100))`", at: p / "animations" / i)
             }
             guard !spec.isPhysics else {

@@ -68,23 +68,24 @@ public struct RenderRequest: Sendable {
 
         var warnings: [Warning] = []
         var animations: [AnimationSpec] = []
-        var ids = Set<String>()
+        var byID: [String: Int] = [:]
         for (i, value) in animationsValue.enumerated() {
             let animation = try AnimationSpec.decode(value, index: i, views: views, limits: limits, until: until,
                                                      warnings: &warnings)
-            guard ids.insert(animation.id).inserted else {
+            guard byID.updateValue(i, forKey: animation.id) == nil else {
                 throw Problem.invalid("duplicate animation id `\(animation.id)`", at: root / "animations" / i / "id")
             }
             animations.append(animation)
         }
         var commands: [CommandSpec] = []
         for (i, value) in commandsValue.enumerated() {
-            commands.append(try CommandSpec.decode(value, index: i, animations: animations, views: views, limits: limits))
+            commands.append(try CommandSpec.decode(value, index: i, animations: animations, byID: byID, views: views,
+                                                   limits: limits))
         }
         // Commands at one time apply in array order (§6 rule 1).
         commands.sort { ($0.at, $0.index) < ($1.at, $1.index) }
         let interaction = try interactionValue.map { value throws(Problem) in
-            try InteractionSpec.decode(value, animations: animations, limits: limits)
+            try InteractionSpec.decode(value, animations: animations, byID: byID, limits: limits)
         }
 
         // Block animators replay their commands, then the interaction's steps (§6 rules 1, 13–19).
