@@ -7,10 +7,8 @@ import XCTest
 final class PhysicsScenarioTests: XCTestCase {
     let service = SegueService()
 
-    func render(_ json: String) throws -> [String: Any] {
-        let response = service.respond(to: HTTPRequest(method: "POST", path: "/v1/render", body: Array(json.utf8)))
-        XCTAssertEqual(response.status, 200, String(decoding: response.body, as: UTF8.self))
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    func render(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try renderObject(service, json, file: file, line: line)
     }
 
     func series(_ body: [String: Any], _ section: String, _ channel: String) throws -> [[Double]] {

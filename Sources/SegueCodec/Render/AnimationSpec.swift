@@ -31,7 +31,7 @@ struct AnimationSpec: Sendable {
     /// A physics decay: no target to retarget (§6 rule 22).
     var isDecay = false
 
-    static func decode(_ json: JSONValue, index: Int, views: [ViewSpec], limits: Limits, until: Double?,
+    static func decode(_ json: JSONValue, index: Int, views: [ViewSpec], limits: Limits,
                        warnings: inout [Warning]) throws(Problem) -> AnimationSpec {
         let p = JSONPointer.root / "animations" / index
         var object = try ObjectReader(json, at: p)
@@ -41,7 +41,7 @@ struct AnimationSpec: Sendable {
             throw Problem.invalid("unknown view `\(viewName.prefix(100))`", at: p / "view")
         }
         if object.has("dynamics") || object.has("velocity") {
-            return try physics(&object, index: index, id: id, view: view, limits: limits, until: until)
+            return try physics(&object, index: index, id: id, view: view, limits: limits)
         }
         let forms = ["to", "keyframes", "values"].filter(object.has)
         guard forms.count == 1 else {

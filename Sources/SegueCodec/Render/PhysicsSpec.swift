@@ -10,8 +10,7 @@ extension AnimationSpec {
         }
     }
 
-    static func physics(_ object: inout ObjectReader, index: Int, id: String, view: ViewSpec, limits: Limits,
-                        until: Double?) throws(Problem) -> AnimationSpec {
+    static func physics(_ object: inout ObjectReader, index: Int, id: String, view: ViewSpec, limits: Limits) throws(Problem) -> AnimationSpec {
         let p = object.pointer
         for member in ["duration", "timing", "keyframes", "values", "repeatCount", "autoreverses", "calculationMode",
                        "rotationPath"] where object.has(member) {
@@ -120,10 +119,10 @@ extension AnimationSpec {
         }
         try object.rejectUnknown()
 
-        let horizon = until ?? limits.maxDuration
         let parameters = ChannelAnimation.PhysicsParameters(model: model, integrator: integrator, velocity: velocity,
                                                            target: target, restSpeed: restSpeed, restDistance: restDistance,
-                                                           threshold: threshold, horizon: horizon,
+                                                           threshold: threshold,
+                                                           horizon: 0,  // set with the commands (RenderRequest)
                                                            autostart: autostart ? delay : nil, delay: delay,
                                                            commands: [])
         // The target is the model value after the motion; a decay's end is known once its start

@@ -70,8 +70,7 @@ public struct RenderRequest: Sendable {
         var animations: [AnimationSpec] = []
         var byID: [String: Int] = [:]
         for (i, value) in animationsValue.enumerated() {
-            let animation = try AnimationSpec.decode(value, index: i, views: views, limits: limits, until: until,
-                                                     warnings: &warnings)
+            let animation = try AnimationSpec.decode(value, index: i, views: views, limits: limits, warnings: &warnings)
             guard byID.updateValue(i, forKey: animation.id) == nil else {
                 throw Problem.invalid("duplicate animation id `\(animation.id)`", at: root / "animations" / i / "id")
             }
