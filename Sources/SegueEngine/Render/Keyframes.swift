@@ -245,24 +245,31 @@ public struct KeyframeTrack: Sendable {
     }
 }
 
-/// Arc length along the cubic spline for cubicPaced (curves.md §4.2 definition 6): the spline
-/// traversed at constant speed, s(t) = t · L.
+/// Arc length along the cubic spline for cubicPaced (docs/keyframes.md "cubicPaced"): the spline
+/// traversed at constant speed, s(t) = t · L, with s computed exactly (to rounding).
 ///
-/// The length from a segment's start to u is 8-point Gauss–Legendre quadrature of the speed
-/// |P′| over 24 equal steps of [0, u] — the quadrature the reference vectors were computed with
-/// (`kf-cubicpaced-apple-example`: total length 646.61377637442 and 19 of its 21 samples
-/// reproduced to 1e-9). A table of each segment at u = j/24 gives the first guess; Newton's method
-/// kept inside a shrinking bracket by bisection finishes. The quadrature is not exact where the
-/// speed touches 0 inside a step (a turning point): an error of a few 1e-4 of a length there, the
-/// same as the reference's. (The reference's two remaining samples, t = 0.45 and 0.5, do not solve
-/// its own length equation: its inversion stalls at the zero-speed key point; this one does not.)
+/// The speed |P′(u)| is smooth except where a component of P′ — a quadratic in u — changes sign:
+/// a kink in one dimension, a near-zero in several. So every length below is taken piece by piece
+/// between those roots, each piece by 8-point Gauss–Legendre, which is exact for a 1-D cubic
+/// (|P′| is a polynomial of degree 2 on each piece) and reaches rounding in 2-D and up on
+/// pieces no longer than one table step. A fixed rule straddling a kink is off by ~1e-5 of a
+/// length and breaks the symmetry of symmetric paths.
+///
+/// Edge cases: a spline of no length locates everything at (0, 0); t is clamped to [0, 1]; a
+/// zero-speed point inside a step is a piece boundary, so Newton never divides by a speed of 0
+/// without the bisection bracket catching it.
+///
+/// Inversion: a table of each segment's length at u = j/`steps` gives the step, Newton's method
+/// inside a shrinking bisection bracket finishes, measuring only from the step's node.
 struct ArcLength: Sendable {
-    /// Table steps per segment.
+    /// Table steps per segment (each also a quadrature panel).
     static let steps = 24
     /// Newton/bisection iterations within one step (bisection alone reaches one ulp well before).
     static let iterations = 100
     /// Accepted |s(u) − target| relative to the total length.
     static let relativeTolerance = 1e-14
+    /// Bracket width at which the search stops (a few ulps of u).
+    static let parameterTolerance = 1e-15
     /// Positive 8-point Gauss–Legendre nodes on [−1, 1] and their weights (the rule is symmetric).
     static let nodes: [Double] = [
         0.183_434_642_495_649_804_9, 0.525_532_409_916_328_985_8, 0.796_666_477_413_626_739_6,
@@ -274,6 +281,8 @@ struct ArcLength: Sendable {
     ]
 
     let spline: [[SIMD4<Double>]]
+    /// Per segment, the sorted parameters in (0, 1) where a component of P′ changes sign.
+    let kinks: [[Double]]
     /// Per segment, the length from its start at u = j/steps, j = 0 … steps.
     let table: [[Double]]
     /// The length before each segment.
@@ -282,20 +291,21 @@ struct ArcLength: Sendable {
 
     init(_ spline: [[SIMD4<Double>]]) {
         self.spline = spline
+        let kinks = spline.map(Self.signChanges)
         var table: [[Double]] = []
         var starts: [Double] = []
         var total = 0.0
-        for segment in spline {
+        for (segment, roots) in zip(spline, kinks) {
             var row = [0.0]
             for j in 0..<Self.steps {
-                let from = Double(j) / Double(Self.steps)
-                let to = Double(j + 1) / Double(Self.steps)
-                row.append((row.last ?? 0) + Self.length(segment, from, to))
+                let from = Double(j) / Double(Self.steps), to = Double(j + 1) / Double(Self.steps)
+                row.append((row.last ?? 0) + Self.length(segment, roots, from, to))
             }
             starts.append(total)
             total += row.last ?? 0
             table.append(row)
         }
+        self.kinks = kinks
         self.table = table
         self.starts = starts
         self.total = total
@@ -310,12 +320,12 @@ struct ArcLength: Sendable {
         let row = table[i]
         let remaining = target - starts[i]
         let j = KeyframeTrack.lastIndex(in: row, upTo: Self.steps - 1, atOrBefore: remaining)
-        var low = 0.0, high = 1.0
-        let span = row[j + 1] - row[j]
         let node = Double(j) / Double(Self.steps)
+        var low = node, high = Double(j + 1) / Double(Self.steps)
+        let span = row[j + 1] - row[j]
         var u = span > 0 ? node + (remaining - row[j]) / span / Double(Self.steps) : node
         for _ in 0..<Self.iterations {
-            let error = Self.partialLength(spline[i], u) - remaining
+            let error = row[j] + Self.length(spline[i], kinks[i], node, u) - remaining
             if abs(error) <= Self.relativeTolerance * total { break }
             if error < 0 { low = u } else { high = u }
             let next = u - error / Self.speed(spline[i], u)
@@ -325,17 +335,25 @@ struct ArcLength: Sendable {
         return (i, u)
     }
 
-    /// Bracket width at which the search stops (a few ulps of u).
-    static let parameterTolerance = 1e-15
-
-    /// ∫₀ᵘ |P′| by the reference's quadrature: `steps` equal steps of [0, u], each 8-point
-    /// Gauss–Legendre.
-    static func partialLength(_ segment: [SIMD4<Double>], _ u: Double) -> Double {
-        var sum = 0.0
-        for k in 0..<steps {
-            sum += length(segment, u * Double(k) / Double(steps), u * Double(k + 1) / Double(steps))
+    /// The roots in (0, 1) of each component of P′(u) = 3c₃u² + 2c₂u + c₁ where it changes sign
+    /// (double roots, where it only touches 0, leave |P′| smooth in 1-D and are kept too: they
+    /// are zeros of the speed in every dimension count), sorted.
+    static func signChanges(_ segment: [SIMD4<Double>]) -> [Double] {
+        var roots: [Double] = []
+        for c in segment {
+            let a = 3 * c.w, b = 2 * c.z, k = c.y
+            if a == 0 {
+                if b != 0 { roots.append(-k / b) }
+                continue
+            }
+            let discriminant = b * b - 4 * a * k
+            guard discriminant >= 0 else { continue }
+            // The numerically stable pair: q = −(b + sign(b)·√Δ)/2, roots q/a and k/q.
+            let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
+            roots.append(q / a)
+            if q != 0 { roots.append(k / q) }
         }
-        return sum
+        return roots.filter { $0 > 0 && $0 < 1 }.sorted()
     }
 
     /// |P′(u)| = √Σₖ (3c₃u² + 2c₂u + c₁)².
@@ -346,8 +364,19 @@ struct ArcLength: Sendable {
         }.squareRoot()
     }
 
-    /// ∫ₐᵇ |P′(u)| du by 8-point Gauss–Legendre.
-    static func length(_ segment: [SIMD4<Double>], _ a: Double, _ b: Double) -> Double {
+    /// ∫ₐᵇ |P′(u)| du (a ≤ b), split at the `kinks` inside (a, b), each piece by 8-point
+    /// Gauss–Legendre.
+    static func length(_ segment: [SIMD4<Double>], _ kinks: [Double], _ a: Double, _ b: Double) -> Double {
+        var sum = 0.0, from = a
+        for kink in kinks where kink > a && kink < b {
+            sum += gaussLegendre(segment, from, kink)
+            from = kink
+        }
+        return sum + gaussLegendre(segment, from, b)
+    }
+
+    /// ∫ₐᵇ |P′(u)| du by one 8-point Gauss–Legendre panel.
+    static func gaussLegendre(_ segment: [SIMD4<Double>], _ a: Double, _ b: Double) -> Double {
         let middle = 0.5 * (a + b)
         let half = 0.5 * (b - a)
         var sum = 0.0
