@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (one-way): SegueEngine ← SegueCodec ← SegueHTTP ← segue (executable).
+// Module graph (one-way), drawn in docs/ARCHITECTURE.md:
+//   SegueEngine ← SegueCodec ← SegueHTTP ← segue (executable); SegueJSON ← SegueCodec.
 // CMicroHTTPD is the system-library shim over Debian's libmicrohttpd-dev; nothing else is C.
 let package = Package(
     name: "Segue",
@@ -15,7 +16,8 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "SegueEngine"),
-        .target(name: "SegueCodec", dependencies: ["SegueEngine"]),
+        .target(name: "SegueJSON"),
+        .target(name: "SegueCodec", dependencies: ["SegueEngine", "SegueJSON"]),
         .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD"]),
         .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
         // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
@@ -23,6 +25,7 @@ let package = Package(
         .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueHTTP"], path: "Benchmarks/segue-bench"),
 
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
+        .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec"]),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"]),
     ]

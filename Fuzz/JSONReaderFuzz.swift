@@ -1,19 +1,17 @@
 // libFuzzer harness for `JSONReader` and `JSONWriter` (see Fuzz/README.md and scripts/fuzz.sh).
 //
-// Compiled into the same module as the SegueCodec sources (not through SwiftPM), so it needs no
-// import of SegueCodec. Every check ends in `fatalError` (a trap), which libFuzzer reports as a
+// Compiled into the same module as the SegueJSON sources (not through SwiftPM), so it needs no
+// import of SegueJSON. Every check ends in `fatalError` (a trap), which libFuzzer reports as a
 // crash together with the input that caused it.
 
-/// The nesting limit of the service's defaults (API.md §1).
+/// The nesting limit of the service's defaults (docs/rules.md "Limits").
 private let fuzzMaxDepth = 64
-
-private let failureKinds: Set<String> = ["malformed-json", "invalid-utf8", "number-out-of-range", "nesting-too-deep"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let value: JSONValue
-    do throws(Problem) {
+    do throws(JSONSyntaxError) {
         value = try JSONReader.parse(input, maxDepth: fuzzMaxDepth)
     } catch {
         checkRejection(error, input)
@@ -25,10 +23,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Re-encode with the writer, re-parse, and demand the same value (−0 is written as 0).
     let written = value.bytes
     let reread: JSONValue
-    do throws(Problem) {
+    do throws(JSONSyntaxError) {
         reread = try JSONReader.parse(written, maxDepth: fuzzMaxDepth)
     } catch {
-        fatalError("the writer's output does not parse (\(error.kind) at \(error.pointer ?? "-")): \(printable(written))")
+        fatalError("the writer's output does not parse (\(error.kind) at \(error.pointer)): \(printable(written))")
     }
     guard fuzzSameValue(value, reread) else {
         fatalError("the value changed in a write/read round trip: \(printable(input)) -> \(printable(written))")
@@ -40,14 +38,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// A refused document must be a 400 of one of the four documented kinds with an RFC 6901 pointer.
-private func checkRejection(_ problem: Problem, _ input: [UInt8]) {
-    guard problem.status == 400, failureKinds.contains(problem.kind) else {
-        fatalError("unexpected problem \(problem.status) \(problem.kind) for \(printable(input))")
-    }
+/// A refused document names one of the four documented kinds (typed) and an RFC 6901 pointer.
+private func checkRejection(_ error: JSONSyntaxError, _ input: [UInt8]) {
     // (Scalar-wise: a member name may start with a combining mark, which `hasPrefix("/")` would
     // see as part of the first Character.)
-    guard let pointer = problem.pointer, pointer.isEmpty || pointer.unicodeScalars.first == "/" else {
+    let pointer = error.pointer.description
+    guard pointer.isEmpty || pointer.unicodeScalars.first == "/" else {
         fatalError("a parse failure without a JSON Pointer for \(printable(input))")
     }
     // RFC 6901: `~` only as the escapes `~0` and `~1` (also before a combining mark).
@@ -59,7 +55,7 @@ private func checkRejection(_ problem: Problem, _ input: [UInt8]) {
     }
     // Any non-ASCII byte or control character outside a string is a syntax error, so an
     // all-ASCII input can never be refused as invalid UTF-8.
-    if problem.kind == "invalid-utf8" && input.allSatisfy({ $0 < 0x80 }) {
+    if error.kind == .invalidUTF8 && input.allSatisfy({ $0 < 0x80 }) {
         fatalError("invalid-utf8 reported for an ASCII input: \(printable(input))")
     }
 }

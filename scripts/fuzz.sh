@@ -5,14 +5,11 @@
 #
 # Environment:
 #   FUZZ_FLAGS="…"        extra libFuzzer flags (e.g. "-jobs=2 -workers=2" or "-max_total_time=600")
-#   FUZZ_WHOLE_CODEC=1    compile all of SegueCodec (and SegueEngine, as its own module) instead of
-#                         only the JSON files — slower, and needs the whole tree to compile
 #   SWIFTC=…              the compiler (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc)
 #
 # The build goes around SwiftPM (Package.swift has no fuzz target): swiftc with
-# -sanitize=fuzzer,address compiles the harness into one module with the reader's sources. The
-# reader, writer and value type only need Problem.swift and JSONPointer.swift, so by default just
-# those files are compiled (no SegueEngine import involved). Everything lands in .build-fuzz/
+# -sanitize=fuzzer,address compiles the harness into one module with the SegueJSON module's
+# sources, which import nothing of the project. Everything lands in .build-fuzz/
 # (gitignored): the binary, the corpus (seeds rewritten on every run; the inputs libFuzzer finds
 # accumulate) and crash artifacts. Exits with the fuzzer's status (0 = no crash in `runs`).
 set -euo pipefail
@@ -30,20 +27,9 @@ mkdir -p "$obj" "$corpus" "$artifacts"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld)
 
 # 1. Build.
-if [[ "${FUZZ_WHOLE_CODEC:-0}" == 1 ]]; then
-    # SegueCodec's files say `import SegueEngine`: build SegueEngine as its own module first.
-    # shellcheck disable=SC2046
-    "$swiftc" "${flags[@]}" -module-name SegueEngine -emit-module -emit-module-path "$obj/SegueEngine.swiftmodule" \
-        -emit-library -static -o "$obj/libSegueEngine.a" $(find Sources/SegueEngine -name '*.swift' | LC_ALL=C sort)
-    # shellcheck disable=SC2046
-    "$swiftc" "${flags[@]}" -module-name SegueCodecFuzz -I "$obj" \
-        $(find Sources/SegueCodec -name '*.swift' | LC_ALL=C sort) Fuzz/JSONReaderFuzz.swift \
-        "$obj/libSegueEngine.a" -o "$out/json-fuzz"
-else
-    "$swiftc" "${flags[@]}" -module-name SegueCodecFuzz \
-        Sources/SegueCodec/JSON/*.swift Sources/SegueCodec/Problem.swift Sources/SegueCodec/JSONPointer.swift \
-        Fuzz/JSONReaderFuzz.swift -o "$out/json-fuzz"
-fi
+# shellcheck disable=SC2046
+"$swiftc" "${flags[@]}" -module-name SegueJSONFuzz $(find Sources/SegueJSON -name '*.swift' | LC_ALL=C sort) \
+    Fuzz/JSONReaderFuzz.swift -o "$out/json-fuzz"
 
 # 2. Seed corpus: a few valid request documents and edge cases.
 seed() { printf '%s' "$2" > "$corpus/seed-$1.json"; }

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// `POST /v1/curve` (API.md §3): one timing curve, sampled.
 public struct CurveRequest: Sendable {

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// The sampled curve of `POST /v1/curve` and its encodings (API.md §3).
 public struct CurveResponse: Sendable {

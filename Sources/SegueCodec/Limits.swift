@@ -1,3 +1,4 @@
+import SegueJSON
 /// The service's limits (API.md §1). Each is configurable at start-up; a request over a result
 /// limit is refused before any work with a `detail` naming the limit.
 public struct Limits: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import SegueJSON
 /// An RFC 9457 problem: the one error type every layer throws and the handler renders as
 /// `application/problem+json`.
 ///
@@ -53,6 +54,11 @@ public struct Problem: Error, Sendable, Equatable {
     /// 400: syntax, invalid UTF-8, wrong JSON type, a number that is not a finite double, nesting.
     public static func badRequest(_ kind: String, _ detail: String, at pointer: JSONPointer?) -> Problem {
         Problem(status: 400, kind: kind, detail: detail, pointer: pointer?.description)
+    }
+
+    /// A body that is not one JSON document within the limits (400, the reader's failure class).
+    public init(_ error: JSONSyntaxError) {
+        self.init(status: 400, kind: error.kind.rawValue, detail: error.detail, pointer: error.pointer.description)
     }
 
     /// A member of the wrong JSON type (400, `wrong-type`).

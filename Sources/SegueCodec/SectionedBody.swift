@@ -1,3 +1,4 @@
+import SegueJSON
 /// A response body written in pieces, so that a large one can be produced while it is sent and
 /// memory stays flat however many frames are asked for (the transport pulls pieces).
 ///

@@ -3,6 +3,7 @@ import SegueCodec
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import SegueJSON
 #endif
 
 /// Where and how to listen.

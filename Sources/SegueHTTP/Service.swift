@@ -1,4 +1,5 @@
 import SegueCodec
+import SegueJSON
 
 /// Start-up settings of the service (API.md §1: every limit is configurable; CORS origin).
 public struct ServiceConfiguration: Sendable {
@@ -151,7 +152,7 @@ public struct SegueService: Sendable {
         guard request.body.count <= limits.maxBodyBytes else {
             throw Problem.tooLarge("the body is over the limit of \(limits.maxBodyBytes) bytes")
         }
-        return try JSONReader.parse(request.body, maxDepth: limits.maxDepth)
+        return try RequestDocument.parse(request.body, limits: limits)
     }
 
     // MARK: Framing

@@ -1,6 +1,7 @@
 import SegueEngine
 import XCTest
 @testable import SegueCodec
+import SegueJSON
 
 final class CurveRequestTests: XCTestCase {
     func decode(_ json: String, limits: Limits = Limits()) throws -> CurveRequest {

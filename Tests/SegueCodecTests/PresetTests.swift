@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SegueCodec
+import SegueJSON
 
 /// Transition presets (API.md §4 "Presets", §6 rule 25): each expansion is checked against the
 /// request written out here from the preset's parameters, and the catalogue against `expand`.

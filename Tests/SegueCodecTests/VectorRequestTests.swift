@@ -2,6 +2,7 @@ import Foundation
 import SegueEngine
 import XCTest
 @testable import SegueCodec
+import SegueJSON
 
 /// The reference vectors (Tests/Fixtures/vectors, copied from shared/vectors) through the whole
 /// codec: request JSON in, sampled response out — what `/v1/curve` computes, without a socket.

@@ -1,3 +1,4 @@
+import SegueJSON
 /// Reads the members of one request object, keeping the pointer of each member for errors and
 /// refusing members it was not asked for (API.md §1: unknown members are a 422).
 ///

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// One entry of `animations` (API.md §4 "Animations", §6 rules 7–12), validated.
 struct AnimationSpec: Sendable {

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// The channels a view can have (API.md §4 "Views and channels") and how their values read.
 public enum ChannelKind: Sendable, Equatable {

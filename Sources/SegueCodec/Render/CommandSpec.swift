@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// One entry of `commands` (API.md §4 "Commands", §6 rules 13–17, 20–22), validated against the
 /// animation it drives: `{"at": s, "animation": id, "op": …}` plus the op's members.

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// `interaction` (API.md §4 "Interaction", §6 rule 19): a percent-driven interactive transition
 /// (UIPercentDrivenInteractiveTransition) as the animator steps it drives — the listed

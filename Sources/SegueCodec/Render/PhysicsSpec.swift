@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// `dynamics` animations (API.md §4 "Physics animations", §6 rules 20–21).
 extension AnimationSpec {

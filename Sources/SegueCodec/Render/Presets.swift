@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// Transition presets (API.md §4 "Presets", §6 rule 25): `"transition": {"preset": NAME,
 /// "container": [x, y, w, h], …parameters}` stands for a whole render request — views,

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// `POST /v1/render` (API.md §4): a transition description, decoded and validated into the
 /// tracks and animators the sampler reads. Everything is checked before any sampling, including

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// Samples a decoded render and writes it (API.md §4 "Response"): columnar JSON — one array
 /// per view channel, one value per frame — or CSV with one row per frame. Both are

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// A view and its starting channels (API.md §4 "Views and channels", §6 rule 5).
 struct ViewSpec: Sendable {

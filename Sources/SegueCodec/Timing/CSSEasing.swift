@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// Parses a CSS `<easing-function>` (CSS Easing Level 2, https://drafts.csswg.org/css-easing-2/)
 /// plus the UIKit names `easeIn`, `easeOut`, `easeInOut`.

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// A spring `timing` as given: exactly one parameter set of API.md §2 plus `initialVelocity`
 /// (UIKit's convention: whole distances per second, positive toward the target).

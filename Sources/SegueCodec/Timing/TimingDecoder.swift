@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// Decodes a `timing` member — a CSS easing string or an object with a `type` (API.md §2).
 public enum TimingDecoder {

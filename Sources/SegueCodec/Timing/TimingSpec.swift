@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueJSON
 
 /// A `timing` member as the client described it (API.md §2), kept for the normalised echo, with
 /// the engine curve it denotes.

@@ -1,5 +1,5 @@
 import Foundation
-import SegueCodec
+import SegueJSON
 import XCTest
 
 /// The writer's text rules (API.md §1 and §6 rule 23): integral numbers without a fraction, −0 as

@@ -1,5 +1,5 @@
 import Foundation
-import SegueCodec
+import SegueJSON
 import XCTest
 
 // Property tests for `JSONReader` (and the writer's round trip), with three oracles:
@@ -69,10 +69,10 @@ final class JSONReaderPropertyTests: XCTestCase {
             }
             // 1. Our reader against the model.
             let parsed: JSONValue
-            do throws(Problem) {
+            do throws(JSONSyntaxError) {
                 parsed = try JSONReader.parse(document.text, maxDepth: 64)
             } catch {
-                record("rejected: \(error.kind) at '\(error.pointer ?? "-")' (\(error.detail))")
+                record("rejected: \(error.kind) at '\(error.pointer.description)' (\(error.detail))")
                 continue
             }
             if let difference = exactDifference(parsed, document.value) {
@@ -90,7 +90,7 @@ final class JSONReaderPropertyTests: XCTestCase {
             }
             // 3. The writer's text reads back to the same value (−0 becomes 0).
             let written = parsed.bytes
-            do throws(Problem) {
+            do throws(JSONSyntaxError) {
                 let reread = try JSONReader.parse(written, maxDepth: 64)
                 if let difference = exactDifference(reread, parsed, zeroSignErased: true) {
                     record("writer round trip differs: \(difference); written \(printable(written))")
@@ -124,16 +124,15 @@ final class JSONReaderPropertyTests: XCTestCase {
             perMutation[mutant.label, default: (0, 0)].count += 1
             let context = "\(mutant.label) \(printable(mutant.bytes))"
 
-            do throws(Problem) {
+            do throws(JSONSyntaxError) {
                 let value = try JSONReader.parse(mutant.bytes, maxDepth: 64)
                 failures.append("accepted \(context) as \(printable(value.bytes))")
             } catch {
-                if error.status != 400 { failures.append("status \(error.status) for \(context)") }
-                if let kind = mutant.kind, error.kind != kind {
+                if let kind = mutant.kind, error.kind.rawValue != kind {
                     failures.append("kind \(error.kind), expected \(kind) (\(error.detail)) for \(context)")
                 }
-                if let path = mutant.path, !samePointer(error.pointer, path) {
-                    failures.append("pointer '\(error.pointer ?? "nil")', expected '\(pointer(path))' for \(context)")
+                if let path = mutant.path, !samePointer(error.pointer.description, path) {
+                    failures.append("pointer '\(error.pointer.description)', expected '\(pointer(path))' for \(context)")
                 }
             }
             // The reference parser agrees that it is invalid (a check of the mutation itself).
@@ -169,8 +168,8 @@ final class JSONReaderPropertyTests: XCTestCase {
             for _ in 0...rng.below(2) { randomEdit(&bytes, &rng) }
             let context = printable(bytes)
 
-            let ours: Result<JSONValue, Problem>
-            do throws(Problem) { ours = .success(try JSONReader.parse(bytes, maxDepth: 64)) } catch { ours = .failure(error) }
+            let ours: Result<JSONValue, JSONSyntaxError>
+            do throws(JSONSyntaxError) { ours = .success(try JSONReader.parse(bytes, maxDepth: 64)) } catch { ours = .failure(error) }
             let reference = ReferenceParser.parse(bytes)
             switch (ours, reference) {
             case (.success(let value), .success(let expected)):
@@ -180,8 +179,8 @@ final class JSONReaderPropertyTests: XCTestCase {
                 }
             case (.failure(let problem), .failure(let expected)):
                 outcomes.rejected += 1
-                if problem.kind != expected.kind || !samePointer(problem.pointer, expected.path) {
-                    failures.append("reader says \(problem.kind) at '\(problem.pointer ?? "nil")' (\(problem.detail)), "
+                if problem.kind.rawValue != expected.kind || !samePointer(problem.pointer.description, expected.path) {
+                    failures.append("reader says \(problem.kind) at '\(problem.pointer.description)' (\(problem.detail)), "
                                     + "reference \(expected.kind) at '\(pointer(expected.path))' for \(context)")
                 }
             case (.success, .failure(let expected)):
@@ -317,8 +316,7 @@ final class JSONReaderPropertyTests: XCTestCase {
                 let text = Array(String(repeating: open, count: levels).utf8)
                 let start = Date()
                 XCTAssertThrowsError(try JSONReader.parse(text, maxDepth: 64)) { error in
-                    XCTAssertEqual((error as? Problem)?.kind, "nesting-too-deep")
-                    XCTAssertEqual((error as? Problem)?.status, 400)
+                    XCTAssertEqual((error as? JSONSyntaxError)?.kind.rawValue, "nesting-too-deep")
                 }
                 XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "\(levels) × \(open)")
             }
@@ -452,14 +450,14 @@ final class JSONReaderPropertyTests: XCTestCase {
         // RFC 6901 escapes the characters `~` and `/` of the member name, also when a combining
         // mark or a ZWJ follows them (one Swift Character, two scalars).
         let body = Array(#"{"a/\u0301":{"~\u200d":[1,1e400]}}"#.utf8)
-        do throws(Problem) {
+        do throws(JSONSyntaxError) {
             _ = try JSONReader.parse(body, maxDepth: 64)
             XCTFail("accepted")
         } catch {
-            XCTAssertEqual(error.kind, "number-out-of-range")
+            XCTAssertEqual(error.kind.rawValue, "number-out-of-range")
             let expected = "/a~1\u{301}/~0\u{200D}/1"
-            XCTAssertTrue(samePointer(error.pointer, ["a/\u{301}", "~\u{200D}", "1"]),
-                          "\((error.pointer ?? "nil").unicodeScalars.map { String($0.value, radix: 16) }), expected \(expected.debugDescription)")
+            XCTAssertTrue(samePointer(error.pointer.description, ["a/\u{301}", "~\u{200D}", "1"]),
+                          "\((error.pointer.description).unicodeScalars.map { String($0.value, radix: 16) }), expected \(expected.debugDescription)")
         }
     }
 
@@ -508,7 +506,7 @@ final class JSONReaderPropertyTests: XCTestCase {
             (#"{"a":[1,{"b":null}],"c":"d"}"#, .object([.init("a", .array([.number(1), .object([.init("b", .null)])])), .init("c", .string("d"))])),
         ]
         for (text, expected) in valid {
-            do throws(Problem) {
+            do throws(JSONSyntaxError) {
                 let value = try JSONReader.parse(Array(text.utf8), maxDepth: 64)
                 XCTAssertNil(exactDifference(value, expected), text)
             } catch {
@@ -538,13 +536,12 @@ final class JSONReaderPropertyTests: XCTestCase {
 
     private func assertProblem(bytes: [UInt8], maxDepth: Int = 64, kind: String, pointer: String,
                                file: StaticString = #filePath, line: UInt = #line) {
-        do throws(Problem) {
+        do throws(JSONSyntaxError) {
             let value = try JSONReader.parse(bytes, maxDepth: maxDepth)
             XCTFail("\(printable(bytes)) accepted as \(printable(value.bytes))", file: file, line: line)
         } catch {
-            XCTAssertEqual(error.status, 400, printable(bytes), file: file, line: line)
-            XCTAssertEqual(error.kind, kind, "\(printable(bytes)): \(error.detail)", file: file, line: line)
-            XCTAssertEqual(error.pointer, pointer, "\(printable(bytes)): \(error.detail)", file: file, line: line)
+            XCTAssertEqual(error.kind.rawValue, kind, "\(printable(bytes)): \(error.detail)", file: file, line: line)
+            XCTAssertEqual(error.pointer.description, pointer, "\(printable(bytes)): \(error.detail)", file: file, line: line)
         }
     }
 

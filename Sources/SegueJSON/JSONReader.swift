@@ -4,7 +4,8 @@
 /// target machine against ~1.5 µs here (shared/reference/libmicrohttpd.md §4), and it reports
 /// neither JSON Pointers nor the precise failure classes API.md §1 asks for.
 ///
-/// Failure classes (all 400, each with the pointer of the value being read):
+/// Failure classes (`JSONSyntaxError.Kind`; the service answers each 400), each with the pointer
+/// of the value being read:
 /// - `malformed-json`: any syntax error, including `NaN`/`Infinity` literals, control characters
 ///   in strings, lone surrogate escapes, duplicate member names and trailing data;
 /// - `invalid-utf8`: a string that is not well-formed UTF-8 (any non-ASCII byte outside a string
@@ -17,27 +18,38 @@
 /// libFuzzer harness in `Fuzz/` (see README).
 public enum JSONReader {
     /// Parses `bytes` as one JSON document.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int) throws(Problem) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer throws(Problem) in
+    public static func parse(_ bytes: [UInt8], maxDepth: Int) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             var reader = Cursor(buffer: buffer, maxDepth: maxDepth)
             do throws(ReadFailure) {
                 return try reader.document()
             } catch {
-                throw error.problem
+                throw JSONSyntaxError(kind: error.kind, detail: error.detail, pointer: JSONPointer(error.path))
             }
         }
     }
 }
 
+/// Why a document was refused, and the pointer of the value being read when it was.
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// The failure classes listed on `JSONReader`; the raw value is the problem-type slug.
+    public enum Kind: String, Sendable {
+        case malformedJSON = "malformed-json"
+        case invalidUTF8 = "invalid-utf8"
+        case numberOutOfRange = "number-out-of-range"
+        case nestingTooDeep = "nesting-too-deep"
+    }
+
+    public var kind: Kind
+    public var detail: String
+    public var pointer: JSONPointer
+}
+
 /// A failure with the path (innermost component last) of the value being read.
 struct ReadFailure: Error {
-    var kind: String
+    var kind: JSONSyntaxError.Kind
     var detail: String
     var path: [String] = []
-
-    var problem: Problem {
-        Problem(status: 400, kind: kind, detail: detail, pointer: JSONPointer(path).description)
-    }
 }
 
 private let asciiQuote: UInt8 = 0x22, backslash: UInt8 = 0x5C, slash: UInt8 = 0x2F
@@ -68,7 +80,7 @@ private struct Cursor {
     mutating func document() throws(ReadFailure) -> JSONValue {
         skipWhitespace()
         guard index < buffer.count else {
-            throw ReadFailure(kind: "malformed-json", detail: "the body is empty; a JSON document was expected")
+            throw ReadFailure(kind: .malformedJSON, detail: "the body is empty; a JSON document was expected")
         }
         let value = try self.value()
         skipWhitespace()
@@ -81,7 +93,7 @@ private struct Cursor {
     // MARK: Helpers
 
     func failure(_ what: String) -> ReadFailure {
-        ReadFailure(kind: "malformed-json", detail: "\(what) at byte \(index)")
+        ReadFailure(kind: .malformedJSON, detail: "\(what) at byte \(index)")
     }
 
     func unexpected() -> ReadFailure {
@@ -134,7 +146,7 @@ private struct Cursor {
     mutating func enter() throws(ReadFailure) {
         depth += 1
         guard depth <= maxDepth else {
-            throw ReadFailure(kind: "nesting-too-deep",
+            throw ReadFailure(kind: .nestingTooDeep,
                               detail: "arrays and objects nest deeper than the limit of \(maxDepth)")
         }
     }
@@ -352,7 +364,7 @@ private struct Cursor {
     }
 
     func utf8Failure(at offset: Int) -> ReadFailure {
-        ReadFailure(kind: "invalid-utf8", detail: "a string is not valid UTF-8 (byte \(offset))")
+        ReadFailure(kind: .invalidUTF8, detail: "a string is not valid UTF-8 (byte \(offset))")
     }
 
     // MARK: Numbers
@@ -430,7 +442,7 @@ private struct Cursor {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
         guard let parsed = Double(text), parsed.isFinite else {
-            throw ReadFailure(kind: "number-out-of-range",
+            throw ReadFailure(kind: .numberOutOfRange,
                               detail: "the number \(text.prefix(40)) does not fit a finite double")
         }
         return parsed
