@@ -17,6 +17,11 @@ public struct CurveRequest: Sendable {
         case fps(Double)
         case samples(Int)
 
+        var isExplicit: Bool {
+            if case .at = self { return true }
+            return false
+        }
+
         var latestTime: Double {
             guard case .at(let times) = self else { return 0 }
             return max(0, times.max() ?? 0)
@@ -25,8 +30,8 @@ public struct CurveRequest: Sendable {
 
     /// The default number of samples (API.md §3).
     public static let defaultSamples = 101
-    /// Slack for the `fps` grid: frames at i / fps for i = 0 … ceil(duration · fps − 1e-9) (§6 rule 3).
-    public static let gridSlack = 1e-9
+    /// The sampling window of a time-fraction curve when none is given, seconds.
+    public static let defaultDuration = 1.0
 
     public static func decode(_ body: JSONValue, limits: Limits) throws(Problem) -> CurveRequest {
         let root = JSONPointer.root
@@ -42,42 +47,26 @@ public struct CurveRequest: Sendable {
         try object.rejectUnknown()
 
         var warnings: [Warning] = []
-        let curve: TimingCurve
+        let resolved = try TimingResolver(timingAt: root / "timing", durationAt: root / "duration")
+            .resolve(timing, duration: givenDuration, warnings: &warnings)
         let duration: Double
-        switch timing {
-        case .named, .cubicBezier, .steps, .piecewiseLinear:
-            curve = timing.fractionCurve ?? .cubicBezier(.linear)
-            duration = givenDuration ?? 1
-        case .spring(let spec):
-            if spec.takesDuration {
-                guard let givenDuration else {
-                    throw Problem.invalid("the UIKit spring (dampingRatio) needs the animation's `duration`", at: root / "duration")
-                }
-                let spring = spec.resolve(duration: givenDuration, warnings: &warnings, at: root / "timing")
-                curve = .durationSpring(spring, duration: givenDuration)
-                duration = givenDuration
-            } else {
-                let spring = spec.resolve(duration: nil, warnings: &warnings, at: root / "timing")
-                curve = .spring(spring)
-                if let givenDuration {
-                    duration = givenDuration
-                } else {
-                    let settling = spring.settlingDuration
-                    if !settling.isFinite {
-                        guard case .at = sampling else {
-                            throw Problem.invalid("an undamped spring never settles: give a `duration` or `at` times",
-                                                  at: root / "timing")
-                        }
-                    }
-                    guard !settling.isFinite || settling <= limits.maxDuration else {
-                        throw Problem.invalid("this spring settles after \(settling) s, beyond the limit of "
-                                              + "\(limits.maxDuration) s: give a `duration`", at: root / "timing")
-                    }
-                    // Undamped with `at`: the window is what the client asked to see.
-                    duration = settling.isFinite ? settling : sampling.latestTime
-                }
+        if let givenDuration {
+            duration = givenDuration
+        } else if let settling = resolved.ownDuration {
+            // A spring's window defaults to its settling duration.
+            guard settling.isFinite || sampling.isExplicit else {
+                throw Problem.invalid("an undamped spring never settles: give a `duration` or `at` times", at: root / "timing")
             }
+            guard !settling.isFinite || settling <= limits.maxDuration else {
+                throw Problem.invalid("this spring settles after \(settling) s, beyond the limit of "
+                                      + "\(limits.maxDuration) s: give a `duration`", at: root / "timing")
+            }
+            // Undamped with `at`: the window is what the client asked to see.
+            duration = settling.isFinite ? settling : sampling.latestTime
+        } else {
+            duration = defaultDuration
         }
+        let curve = resolved.curve
         let times = try sampleTimes(sampling, duration: duration, limits: limits)
         guard times.count * CurveResponse.numbersPerSample <= limits.maxNumbers else {
             throw Problem.tooLarge("\(times.count) samples need \(times.count * CurveResponse.numbersPerSample) numbers, over "
@@ -94,19 +83,7 @@ public struct CurveRequest: Sendable {
                                   + given.map { "`\($0)`" }.joined(separator: " and "), at: root / given[1])
         }
         if let at = try object.array("at") {
-            guard !at.isEmpty else { throw Problem.invalid("`at` must not be empty", at: root / "at") }
-            guard at.count <= limits.maxSamples else {
-                throw Problem.tooLarge("`at` holds \(at.count) times, over the limit of \(limits.maxSamples) samples per response",
-                                       at: root / "at")
-            }
-            var times: [Double] = []
-            times.reserveCapacity(at.count)
-            for (i, element) in at.enumerated() {
-                guard case .number(let t) = element else {
-                    throw Problem.wrongType(at: root / "at" / i, expected: "a number", found: element)
-                }
-                times.append(t)
-            }
+            let times = try SamplingGridReader(limits: limits, unit: "samples").explicitTimes(at, at: root / "at")
             return .at(times)
         }
         if let fps = try object.number("fps") {
@@ -129,13 +106,8 @@ public struct CurveRequest: Sendable {
         case .at(let times):
             return times
         case .fps(let fps):
-            let last = (duration * fps - gridSlack).rounded(.up)
-            let count = max(0, last) + 1
-            guard count <= Double(limits.maxSamples) else {
-                throw Problem.tooLarge("\(Int(count)) frames (duration \(duration) s at \(fps) fps) are over the limit of "
-                                       + "\(limits.maxSamples) samples per response", at: JSONPointer(["fps"]))
-            }
-            return (0..<Int(count)).map { Double($0) / fps }
+            return try SamplingGridReader(limits: limits, unit: "samples")
+                .grid(rate: fps, through: duration, window: "duration \(duration) s", blame: JSONPointer(["fps"]))
         case .samples(let count):
             let last = count - 1
             return (0...last).map { $0 == last ? duration : duration * Double($0) / Double(last) }

@@ -78,8 +78,8 @@ final class PresetTests: XCTestCase {
 
     /// One channel of a decoded render at time t.
     func value(_ request: RenderRequest, _ view: String, _ channel: String, at t: Double) throws -> [Double] {
-        try XCTUnwrap(request.outputs.first { $0.view == view && $0.channel == channel }, "\(view).\(channel)")
-            .track.value(at: t).numbers
+        try XCTUnwrap(request.scene.channels.first { $0.view == view && $0.name == channel }, "\(view).\(channel)")
+            .value(at: t).numbers
     }
 
     // MARK: Every preset
@@ -304,22 +304,22 @@ final class PresetTests: XCTestCase {
     /// The expansions render as their descriptions say (the render decoder expands the preset itself).
     func testDefaultExpansionsRenderAsDescribed() throws {
         let bounce = try XCTUnwrap(assertRenders(try json(#"{"transition": {"preset": "bouncePresent", "container": [0, 0, 320, 568]}}"#)))
-        XCTAssertEqual(bounce.end, 0.8)
+        XCTAssertEqual(bounce.scene.end, 0.8)
         XCTAssertEqual(try value(bounce, "to", "frame", at: 0), [0, 568, 320, 568])
         XCTAssertEqual(try value(bounce, "to", "frame", at: 0.8), [0, 0, 320, 568])
         XCTAssertLessThan(try value(bounce, "to", "frame", at: 0.4)[1], 0, "the spring overshoots")
 
         // The default swipe passes the threshold: the dismissal finishes, `from` above the container.
         let swipe = try XCTUnwrap(assertRenders(try json(#"{"transition": {"preset": "swipeUpDismiss", "container": [0, 0, 320, 568]}}"#)))
-        XCTAssertEqual(try value(swipe, "from", "frame", at: swipe.end), [0, -568, 320, 568])
+        XCTAssertEqual(try value(swipe, "from", "frame", at: swipe.scene.end), [0, -568, 320, 568])
         XCTAssertEqual(try value(swipe, "from", "frame", at: 0.25)[1], -0.55 * 568, accuracy: 1e-9, "under the finger at release")
 
         // The default flick opens the pane; it comes to rest exactly at `open`.
         let pane = try XCTUnwrap(assertRenders(try json(#"{"transition": {"preset": "pane", "container": [0, 0, 320, 500]}}"#)))
         XCTAssertEqual(try value(pane, "pane", "center", at: 0), [160, 700])
         XCTAssertEqual(try value(pane, "pane", "center", at: 0.1), [160, 670], "following the finger")
-        XCTAssertGreaterThan(pane.end, 0.2)
-        XCTAssertEqual(try value(pane, "pane", "center", at: pane.end), [160, 300])
+        XCTAssertGreaterThan(pane.scene.end, 0.2)
+        XCTAssertEqual(try value(pane, "pane", "center", at: pane.scene.end), [160, 300])
     }
 
     // MARK: Catalogue

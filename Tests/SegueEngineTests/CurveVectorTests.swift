@@ -1,4 +1,4 @@
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// Every curves.json case of the kinds the engine owns, each to its own tolerance.

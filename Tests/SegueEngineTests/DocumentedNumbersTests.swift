@@ -1,4 +1,4 @@
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// Numbers stated by Apple, POP and Rebound, as quoted in springs.md.

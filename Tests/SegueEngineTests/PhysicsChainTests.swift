@@ -1,12 +1,12 @@
 import Foundation
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// A physics animation's whole life (API.md §4 "Physics animations", §6 rules 20–22): retargets,
 /// drags and stops against values computed here — an independent fine RK4, hand-computed
 /// least-squares slopes, the objc.io and POP tick loops written out again.
 final class PhysicsChainTests: XCTestCase {
-    typealias Sample = PhysicsChain.DragSample
+    typealias Sample = DragSample
     typealias Command = PhysicsChain.TimedCommand
 
     // MARK: Retargets (property test)

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// Physics motions against the reference vectors (objc.io Euler ticks, POP's RK4 solver, POP's

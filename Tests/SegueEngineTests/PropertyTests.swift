@@ -1,4 +1,4 @@
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// Deterministic generator (SplitMix64) so every run checks the same samples.

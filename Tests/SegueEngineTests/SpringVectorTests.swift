@@ -1,4 +1,4 @@
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// Every springs.json case of the closed-form spring models, mapped onto the parameter sets as

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// One case of Tests/Fixtures/vectors/{curves,springs}.json (format in the README there).

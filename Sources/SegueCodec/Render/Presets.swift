@@ -415,7 +415,7 @@ enum Preset: String, CaseIterable, Sendable {
                                    ("samples", .array(drag.map(numbers)))))
             tapsBefore(last[0])
             // Released moving up (screen y grows downward) → open; down or still → closed.
-            let velocity = DragRelease.velocity(of: drag.map { PhysicsChain.DragSample(t: $0[0], value: [$0[1], $0[2]]) })
+            let velocity = DragRelease.velocity(of: drag.map { DragSample(t: $0[0], value: [$0[1], $0[2]]) })
             isOpen = velocity.count == 2 && velocity[1] < 0
             commands.append(retarget(last[0], isOpen ? open : closed))
         }

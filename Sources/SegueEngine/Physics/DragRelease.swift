@@ -1,3 +1,15 @@
+/// One finger sample of a `drag`: absolute timeline time and absolute channel value
+/// (docs/rules.md rule 22).
+public struct DragSample: Sendable, Equatable {
+    public var t: Double
+    public var value: [Double]
+
+    public init(t: Double, value: [Double]) {
+        self.t = t
+        self.value = value
+    }
+}
+
 /// The velocity a drag hands back to the forces when the finger lifts (API.md §6 rule 22), the
 /// way a pan gesture recogniser's `velocity(in:)` looks at its last samples:
 ///
@@ -17,7 +29,7 @@ public enum DragRelease {
     /// as written.
     static let edgeSlack = 1e-9
 
-    public static func velocity(of samples: [PhysicsChain.DragSample]) -> [Double] {
+    public static func velocity(of samples: [DragSample]) -> [Double] {
         guard let last = samples.last else { return [] }
         guard samples.count >= 2 else { return [Double](repeating: 0, count: last.value.count) }
         let edge = last.t - window - edgeSlack

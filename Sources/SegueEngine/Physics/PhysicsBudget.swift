@@ -5,7 +5,7 @@
 /// A motion that runs out stops looking for rest; the caller sees `exhausted` and refuses the
 /// render, having spent at most the allowance. Single-threaded: one render builds its motions in
 /// order, so the outcome is deterministic.
-public final class PhysicsBudget {
+final class PhysicsBudget {
     public private(set) var remaining: Int
     /// The request index of the first animation that ran out.
     public var exhaustedBy: Int?

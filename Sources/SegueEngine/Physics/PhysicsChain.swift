@@ -34,18 +34,7 @@
 /// Work is bounded: a motion is simulated or searched only up to the next command (or the
 /// horizon), within the render's `PhysicsBudget`; nothing after the horizon happens
 /// (commands, releases and rests after it are left out).
-public struct PhysicsChain: Sendable {
-    /// One finger sample: absolute timeline time and absolute channel value (rule 22).
-    public struct DragSample: Sendable, Equatable {
-        public var t: Double
-        public var value: [Double]
-
-        public init(t: Double, value: [Double]) {
-            self.t = t
-            self.value = value
-        }
-    }
-
+struct PhysicsChain: Sendable {
     public enum Command: Sendable, Equatable {
         /// The new target; `velocity` replaces the velocity when given.
         case retarget(target: [Double], velocity: [Double]?)

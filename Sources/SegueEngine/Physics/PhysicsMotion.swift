@@ -43,7 +43,7 @@ public enum PhysicsIntegrator: Sendable, Equatable {
 /// `elapsed` (rule 21: anchored at the start, tested from the latest retarget or release on);
 /// the ticks n / tickRate ≥ `elapsed` (n ≥ 1) advance it, so a command at a tick's time acts
 /// before that tick, as commands come before everything else at their time (rule 1).
-public struct PhysicsMotion: Sendable {
+struct PhysicsMotion: Sendable {
     public let model: PhysicsModel
     public let integrator: PhysicsIntegrator
     public let start: [Double]

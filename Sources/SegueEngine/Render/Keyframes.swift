@@ -4,7 +4,7 @@ public enum CalculationMode: String, Sendable, CaseIterable {
 
     /// Paced modes generate their own key times and ignore `keyTimes`, `timingFunctions` and the
     /// whole-animation timing function.
-    var isPaced: Bool { self == .paced || self == .cubicPaced }
+    public var isPaced: Bool { self == .paced || self == .cubicPaced }
 }
 
 /// Structure of a keyframe request that Core Animation quietly ignores (API.md §4, §6 rule 12):

@@ -1,3 +1,19 @@
+/// A UIViewPropertyAnimator's state (docs/rules.md rule 13), as `animators.<id>.state` reports it.
+public enum AnimatorState: String, Sendable {
+    case inactive, running, paused, stopped
+}
+
+/// The curve a `continue` command hands over to (docs/rules.md rule 15).
+public enum ContinueTiming: Sendable {
+    /// A time-fraction curve over the window (1 − f) · duration · durationFactor.
+    case curve(TimingCurve)
+    /// UIKit's dampingRatio spring, solved for the window as its duration; `initialVelocity`
+    /// defaults to the current velocity over the remaining distance.
+    case durationSpring(dampingRatio: Double, initialVelocity: Double?)
+    /// Any other spring set: runs for its settling duration, ignoring the factor.
+    case spring(Spring)
+}
+
 /// A state change of an animator, at its exact time (API.md §4 "Response", §6 rule 18).
 public struct AnimatorEvent: Sendable, Equatable {
     public enum Kind: String, Sendable {

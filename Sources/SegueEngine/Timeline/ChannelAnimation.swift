@@ -1,5 +1,5 @@
 /// One animation's effect on one channel of one view.
-public struct ChannelAnimation: Sendable {
+struct ChannelAnimation: Sendable {
     /// How the value moves with progress.
     public enum Motion: Sendable {
         /// A block animation's `to`: from the presented value (replace) or the model value

@@ -12,7 +12,7 @@
 ///   so a `to` animation adds (to − m) · p(t); transforms add decomposed components;
 /// - a layer whose animator completed at the end holds its target exactly (§6 rule 10), one
 ///   completed at the start its start value; stopped and paused layers hold what they showed.
-public struct ChannelTrack: Sendable {
+struct ChannelTrack: Sendable {
     public let initial: ChannelValue
     private var layers: [Layer] = []
 

@@ -29,20 +29,8 @@
 /// - At one instant: commands in order, then completions, then interaction releases (rule 1).
 ///
 /// Time is an input: `init` replays the commands once into segments, pure in its inputs.
-public struct PropertyAnimator: Sendable {
-    public enum State: String, Sendable {
-        case inactive, running, paused, stopped
-    }
-
-    /// The curve a `continue` hands over to (rule 15).
-    public enum ContinueTiming: Sendable {
-        /// A time-fraction curve over the window (1 − f) · duration · durationFactor.
-        case curve(TimingCurve)
-        /// UIKit's dampingRatio spring, solved for the window as its duration.
-        case durationSpring(dampingRatio: Double, initialVelocity: Double?)
-        /// Any other spring set: runs for its settling duration, ignoring the factor.
-        case spring(Spring)
-    }
+struct PropertyAnimator: Sendable {
+    typealias State = AnimatorState
 
     public enum Operation: Sendable {
         case start(delay: Double)

@@ -1,4 +1,4 @@
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// KeyframeTrack structure handling (curves.md §4.2, API.md §6 rule 12) and UIView keyframe

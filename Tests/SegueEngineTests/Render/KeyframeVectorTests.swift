@@ -1,5 +1,5 @@
 import Foundation
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// XCTest re-exports Foundation, whose `AffineTransform` would be ambiguous here.

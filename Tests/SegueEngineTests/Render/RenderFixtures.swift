@@ -1,5 +1,5 @@
 import Foundation
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 /// Reading and comparing the Render vector cases (helpers of the Render test files).

@@ -1,4 +1,4 @@
-import SegueEngine
+@testable import SegueEngine
 import XCTest
 
 #if canImport(Glibc)

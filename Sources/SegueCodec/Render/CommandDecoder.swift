@@ -1,36 +1,18 @@
 import SegueEngine
 import SegueJSON
 
-/// One entry of `commands` (API.md §4 "Commands", §6 rules 13–17, 20–22), validated against the
-/// animation it drives: `{"at": s, "animation": id, "op": …}` plus the op's members.
-struct CommandSpec: Sendable {
-    enum Operation: Sendable {
-        /// A UIViewPropertyAnimator method on a block animation.
-        case animator(PropertyAnimator.Operation)
-        /// `retarget`, `drag` or `stop` on a physics animation.
-        case physics(PhysicsChain.Command)
-        /// A block animator's op sent to a physics animation: refused naming the chain's state.
-        case refused
-    }
-
-    var index: Int
-    var at: Double
-    /// The index of the animation in `animations`.
-    var animation: Int
-    var name: String
-    var operation: Operation
-    /// The channels an `addAnimations` block animates.
-    var blockTargets: [AnimationSpec.Target] = []
-
+/// One entry of `commands` (docs/rules.md "Commands", rules 13–17, 20–22), validated against
+/// the animation it drives: `{"at": s, "animation": id, "op": …}` plus the op's members. The
+/// state machine's own refusals (rule 13) come from `SceneCompiler`.
+enum CommandDecoder {
     /// The smallest `durationFactor` accepted.
     static let minimumDurationFactor = 1e-6
 
     static let blockOperations: Set = ["start", "pause", "stop", "finish", "reverse", "fraction", "continue", "addAnimations"]
-    static let physicsOperations = ["retarget", "drag", "stop"]
 
     /// - byID: each animation's index by its id.
-    static func decode(_ json: JSONValue, index: Int, animations: [AnimationSpec], byID: [String: Int], views: [ViewSpec],
-                       limits: Limits) throws(Problem) -> CommandSpec {
+    static func decode(_ json: JSONValue, index: Int, animations: [SceneSpec.Animation], byID: [String: Int],
+                       views: [SceneSpec.View], limits: Limits) throws(Problem) -> SceneSpec.Command {
         let p = JSONPointer.root / "commands" / index
         var object = try ObjectReader(json, at: p)
         let at = try object.requiredNumber("at", "in every command")
@@ -43,30 +25,32 @@ struct CommandSpec: Sendable {
         }
         let target = animations[found]
         guard let name = try object.string("op") else { throw Problem.invalid("`op` is required", at: p / "op") }
-        guard blockOperations.contains(name) || physicsOperations.contains(name) else {
+        guard blockOperations.contains(name) || SceneSpec.Operation.physicsNames.contains(name) else {
             throw Problem.invalid("unknown op `\(name.prefix(50))`; expected start, pause, stop, finish, reverse, fraction, "
                                   + "continue, addAnimations, retarget or drag", at: p / "op")
         }
-        let operation: Operation
-        var blockTargets: [AnimationSpec.Target] = []
-        if target.isPhysics {
-            operation = try physics(name, &object, target: target, views: views, at: at, limits: limits)
+        guard let view = views.first(where: { $0.name == target.view }) else {
+            throw Problem.invalid("unknown view `\(target.view)`", at: p)
+        }
+        let context = TargetContext(view: view, pointer: p)
+        let operation: SceneSpec.Operation
+        if case .physics(let physics) = target.form {
+            operation = try self.physics(name, &object, physics: physics, context: context, at: at, limits: limits)
         } else {
-            operation = .animator(try block(name, &object, blockTargets: &blockTargets, target: target, views: views,
-                                            limits: limits))
+            operation = try block(name, &object, timing: target.timing ?? ActiveTiming(curve: .cubicBezier(.linear), duration: 0),
+                                  context: context, limits: limits)
         }
         try object.rejectUnknown()
-        return CommandSpec(index: index, at: at, animation: target.index, name: name, operation: operation,
-                           blockTargets: blockTargets)
+        return SceneSpec.Command(at: at, animation: found, operation: operation)
     }
 
-    /// The members of a block animation's command. Physics ops on a block animation pass through
-    /// as `.unsupported`: the state machine refuses them naming its state (rule 13).
-    private static func block(_ name: String, _ object: inout ObjectReader, blockTargets: inout [AnimationSpec.Target],
-                              target: AnimationSpec, views: [ViewSpec], limits: Limits) throws(Problem) -> PropertyAnimator.Operation {
+    /// The members of a block animation's command. Physics ops on a block animation are read
+    /// no further: the state machine refuses them naming its state (rule 13).
+    private static func block(_ name: String, _ object: inout ObjectReader, timing: ActiveTiming, context: TargetContext,
+                              limits: Limits) throws(Problem) -> SceneSpec.Operation {
         let p = object.pointer
         if ["fraction", "addAnimations"].contains(name) || (name == "continue" && object.has("timing")),
-           !target.timing.activeDuration.isFinite {
+           !timing.activeDuration.isFinite {
             throw Problem.invalid("an animation that repeats forever has no fraction complete: `\(name)` does not apply",
                                   at: p / "op")
         }
@@ -100,7 +84,7 @@ struct CommandSpec: Sendable {
             guard factor >= minimumDurationFactor else {
                 throw Problem.invalid("`durationFactor` must be ≥ \(minimumDurationFactor), not \(factor)", at: p / "durationFactor")
             }
-            guard factor * target.timing.activeDuration <= limits.maxDuration else {
+            guard factor * timing.activeDuration <= limits.maxDuration else {
                 throw Problem.invalid("`durationFactor` \(factor) stretches the animation beyond the limit of "
                                       + "\(limits.maxDuration) s", at: p / "durationFactor")
             }
@@ -109,24 +93,19 @@ struct CommandSpec: Sendable {
         case "addAnimations":
             let delayFactor = try object.number("delayFactor") ?? 0
             try Check.within(delayFactor, 0...1, p / "delayFactor")
-            guard let view = views.first(where: { $0.name == target.view }) else {
-                throw Problem.invalid("unknown view `\(target.view)`", at: p)
-            }
-            blockTargets = try TargetContext(view: view, pointer: p).to(object.value("to") ?? .null, direct: false)
-            return .addAnimations(delayFactor: delayFactor)
+            return .addAnimations(delayFactor: delayFactor, to: try context.to(object.value("to") ?? .null).map(\.value))
         default:
             // retarget / drag: physics only; the state machine refuses them naming its state,
             // whatever their members say.
             for member in ["to", "velocity", "samples"] { _ = object.value(member) }
-            return .unsupported(name)
+            return unread(name)
         }
     }
 
     /// A `continue` timing (rule 15): any time-fraction curve; UIKit's dampingRatio spring takes
     /// the remaining window as its duration (its `initialVelocity`, when not given, is the
     /// current velocity over the remaining distance); other springs run for their settling duration.
-    static func continueTiming(_ value: JSONValue, at pointer: JSONPointer,
-                               limits: Limits) throws(Problem) -> PropertyAnimator.ContinueTiming {
+    static func continueTiming(_ value: JSONValue, at pointer: JSONPointer, limits: Limits) throws(Problem) -> ContinueTiming {
         let spec = try TimingDecoder.decode(value, at: pointer)
         guard case .spring(let spring) = spec else { return .curve(spec.fractionCurve ?? .cubicBezier(.linear)) }
         if case .uikit(let ratio) = spring.parameters {
@@ -135,30 +114,45 @@ struct CommandSpec: Sendable {
             return .durationSpring(dampingRatio: ratio, initialVelocity: given ? spring.initialVelocity : nil)
         }
         var ignored: [Warning] = []
-        let resolved = spring.resolve(duration: nil, warnings: &ignored, at: pointer)
+        let resolved = try TimingResolver(timingAt: pointer, durationAt: JSONPointer(["duration"]))
+            .resolve(spec, duration: nil, warnings: &ignored)
+        guard case .spring(let engineSpring) = resolved.curve else { return .curve(resolved.curve) }
         // It runs for its settling duration: a number within the limit, or ∞ (undamped: the
         // render then needs `until`).
-        let settling = resolved.settlingDuration
+        let settling = engineSpring.settlingDuration
         guard !settling.isNaN, settling == .infinity || settling <= limits.maxDuration,
-              resolved.sample(at: min(settling, 1)).progress.isFinite else {
+              engineSpring.sample(at: min(settling, 1)).progress.isFinite else {
             throw Problem.invalid("this spring settles in \(settling) s: no finite motion within the limit of "
                                   + "\(limits.maxDuration) s", at: pointer)
         }
-        return .spring(resolved)
+        return .spring(engineSpring)
+    }
+
+    /// An op that is refused whatever its members say, with its name kept for the refusal.
+    static func unread(_ name: String) -> SceneSpec.Operation {
+        switch name {
+        case "start": .start(delay: 0)
+        case "pause": .pause
+        case "stop": .stop(withoutFinishing: true)
+        case "finish": .finish(.end)
+        case "reverse": .reverse(true)
+        case "fraction": .fraction(0)
+        case "continue": .continue(nil, durationFactor: 1)
+        case "addAnimations": .addAnimations(delayFactor: 0, to: [])
+        case "retarget": .retarget(target: [], velocity: nil)
+        default: .drag([])
+        }
     }
 
     /// The members of a physics animation's command (rules 20, 22).
-    private static func physics(_ name: String, _ object: inout ObjectReader, target: AnimationSpec, views: [ViewSpec],
-                                at: Double, limits: Limits) throws(Problem) -> Operation {
+    private static func physics(_ name: String, _ object: inout ObjectReader, physics: SceneSpec.Physics,
+                                context: TargetContext, at: Double, limits: Limits) throws(Problem) -> SceneSpec.Operation {
         let p = object.pointer
-        guard let channel = target.targets.first?.channel, let view = views.first(where: { $0.name == target.view }) else {
-            throw Problem.invalid("the physics animation has no channel", at: p / "animation")
-        }
-        let context = TargetContext(view: view, pointer: p)
+        let channel = physics.channel
         let kind = try context.kind(of: channel, at: p / "animation")
         switch name {
         case "retarget":
-            guard !target.isDecay else {
+            if case .decay = physics.model {
                 throw Problem.invalid("a decay has no target to change: `retarget` does not apply", at: p / "op")
             }
             guard let given = object.value("to") else { throw Problem.invalid("`to` is required for `retarget`", at: p / "to") }
@@ -175,7 +169,7 @@ struct CommandSpec: Sendable {
             let velocity = try object.value("velocity").map { value throws(Problem) in
                 try ChannelDecoder.value(value, name: "velocity", kind: kind, at: p / "velocity").numbers
             }
-            return .physics(.retarget(target: goal, velocity: velocity))
+            return .retarget(target: goal, velocity: velocity)
         case "drag":
             guard let entries = try object.array("samples"), !entries.isEmpty else {
                 throw Problem.invalid("`drag` needs `samples`: [[t, value…], …]", at: p / "samples")
@@ -183,7 +177,7 @@ struct CommandSpec: Sendable {
             guard entries.count <= limits.maxSamples else {
                 throw Problem.invalid("\(entries.count) drag samples are over the limit of \(limits.maxSamples)", at: p / "samples")
             }
-            var samples: [PhysicsChain.DragSample] = []
+            var samples: [DragSample] = []
             samples.reserveCapacity(entries.count)
             for (k, entry) in entries.enumerated() {
                 guard case .array(let elements) = entry else {
@@ -206,18 +200,18 @@ struct CommandSpec: Sendable {
                 let tail = Array(elements.dropFirst())
                 let value = try ChannelDecoder.value(kind == .scalar ? tail[0] : .array(tail), name: channel, kind: kind,
                                                      at: p / "samples" / k / 1)
-                samples.append(PhysicsChain.DragSample(t: t, value: value.numbers))
+                samples.append(DragSample(t: t, value: value.numbers))
             }
-            return .physics(.drag(samples: samples))
+            return .drag(samples)
         case "stop":
             if try object.bool("withoutFinishing") == false {
                 throw Problem.invalid("a physics animation stops where it is: `withoutFinishing: false` does not apply",
                                       at: p / "withoutFinishing")
             }
-            return .physics(.stop)
+            return .stop(withoutFinishing: true)
         default:
             // A block op on a physics animation: refused naming the state once the chain is resolved.
-            return .refused
+            return unread(name)
         }
     }
 }

@@ -1,0 +1,109 @@
+/// A compiled render: every reported channel's value and velocity at any time, every animator's
+/// state, the events in the order they took effect, and the timeline's end (docs/rules.md rules
+/// 1–4). Time is an input; a `Scene` is immutable and can be sampled from any thread.
+public struct Scene: Sendable {
+    /// One reported channel of one view.
+    public struct Channel: Sendable {
+        public let view: String
+        public let name: String
+        public let kind: ChannelKind
+        let track: ChannelTrack
+
+        /// The presented value at t (right-hand, rule 1).
+        public func value(at t: Double) -> ChannelValue { track.value(at: t) }
+
+        /// d(value)/dt at t per component, right-hand (rule 4); a transform per matrix entry.
+        public func velocity(at t: Double) -> [Double] { track.velocity(at: t) }
+
+        /// How many animation layers an evaluation blends (a cost measure).
+        public var layerCount: Int { track.layerCount }
+    }
+
+    /// One animation's animator.
+    public struct Animator: Sendable {
+        enum Timeline: Sendable {
+            case property(PropertyAnimator)
+            /// nil when the physics animation never starts.
+            case physics(PhysicsChain?)
+        }
+
+        public let id: String
+        let timeline: Timeline
+
+        /// Physics animators have no time fraction (rule 18).
+        public var isPhysics: Bool {
+            if case .physics = timeline { return true }
+            return false
+        }
+
+        public func state(at t: Double) -> AnimatorState {
+            switch timeline {
+            case .property(let animator): animator.state(at: t)
+            case .physics(let chain): chain?.isRunning(at: t) == true ? .running : .inactive
+            }
+        }
+
+        /// The time fraction over the whole run (rule 14); 0 for physics.
+        public func fraction(at t: Double) -> Double {
+            guard case .property(let animator) = timeline else { return 0 }
+            return animator.fraction(at: t)
+        }
+
+        public func reversed(at t: Double) -> Bool {
+            guard case .property(let animator) = timeline else { return false }
+            return animator.reversed(at: t)
+        }
+
+        /// When the animator comes to rest for good (∞ when it never does).
+        var settles: Double {
+            switch timeline {
+            case .property(let animator): animator.settles
+            case .physics(let chain): chain?.settles ?? 0
+            }
+        }
+
+        var events: [AnimatorEvent] {
+            switch timeline {
+            case .property(let animator): animator.events
+            case .physics(let chain): chain?.events ?? []
+            }
+        }
+    }
+
+    public struct Event: Sendable, Equatable {
+        /// The index of the animation (and its animator).
+        public let animation: Int
+        public let event: AnimatorEvent
+    }
+
+    /// Every given channel of every view, then the defaulted channels animations target, in
+    /// order of appearance.
+    public let channels: [Channel]
+    /// One per animation, in spec order.
+    public let animators: [Animator]
+    /// Every state change in the order it took effect (rule 1).
+    public let events: [Event]
+    /// `until`, or when the last animator settles (rule 2).
+    public let end: Double
+    public let warnings: [SceneWarning]
+
+    /// The value of `channel` at t, refusing a non-finite number (docs/rules.md "Conventions").
+    public func finiteValue(_ channel: Int, at t: Double) throws(SceneError) -> ChannelValue {
+        let value = channels[channel].value(at: t)
+        try checkFinite(value.numbers, channel, t)
+        return value
+    }
+
+    /// The velocity of `channel` at t, refusing a non-finite number.
+    public func finiteVelocity(_ channel: Int, at t: Double) throws(SceneError) -> [Double] {
+        let velocity = channels[channel].velocity(at: t)
+        try checkFinite(velocity, channel, t)
+        return velocity
+    }
+
+    func checkFinite(_ numbers: [Double], _ channel: Int, _ t: Double) throws(SceneError) {
+        for number in numbers where !number.isFinite {
+            throw .nonFinite(view: channels[channel].view, channel: channels[channel].name, t: t)
+        }
+    }
+}
