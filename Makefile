@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test deps venv lint-docker check-ldd openapi-check openapi-source bench fuzz docker-check clean
+.PHONY: serve build release test deps venv lint-docker check-ldd corpus-check openapi-check openapi-source bench fuzz docker-check clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -17,7 +17,7 @@ serve: release
 ## make test — unit, integration, OpenAPI, container lint and linkage checks
 test: deps venv
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory lint-docker check-ldd
+	$(MAKE) --no-print-directory lint-docker check-ldd corpus-check
 	$(SWIFT) test --disable-swift-testing
 
 deps:
@@ -43,6 +43,10 @@ lint-docker: venv
 
 check-ldd: release
 	bash scripts/check-ldd.sh $(RELEASE_DIR)/release/segue
+
+## make corpus-check — the release binary answers the recorded corpus byte for byte
+corpus-check: release
+	python3 scripts/corpus.py check --binary $(RELEASE_DIR)/release/segue
 
 openapi-check: venv
 	$(VENV)/bin/python scripts/openapi-check.py openapi.yaml
