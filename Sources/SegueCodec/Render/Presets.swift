@@ -260,50 +260,9 @@ enum Preset: String, CaseIterable, Sendable {
                 ])),
             ]
         case .zoomPush, .zoomPop:
-            let duration = try parameters.duration("duration")
-            let timing = try parameters.timing("timing", allowsDurationSpring: true)
-            let push = self == .zoomPush
-            func scale(_ s: Double) -> JSONValue { object(("scale", numbers([s, s]))) }
-            let zooming = object(("center", c.center), ("bounds", c.bounds), ("transform", scale(push ? 0 : 1)))
-            let still = object(("frame", c.frame))
-            return [
-                .init("views", object(("from", push ? still : zooming), ("to", push ? zooming : still))),
-                .init("animations", .array([
-                    object(("id", .string(push ? "push" : "pop")), ("view", .string(push ? "to" : "from")),
-                           ("duration", duration), ("timing", timing), ("to", object(("transform", scale(push ? 1 : 0))))),
-                ])),
-            ]
+            return try zoom(c, &parameters)
         case .dropDismiss:
-            let duration = try parameters.duration("duration")
-            let timing = try parameters.timing("timing", allowsDurationSpring: false)
-            let color = try parameters.color("coverColor")
-            // The fall (curves.md §5): relative starts and durations, rotations; the last
-            // keyframe concatenates translate(180, 0) then rotate(0.3π).
-            let pi = Double.pi
-            let turns: [(start: Double, duration: Double, to: JSONValue)] = [
-                (0, 0.15, object(("rotation", .number(-1.5 * pi)))),
-                (0.15, 0.10, object(("rotation", .number(pi)))),
-                (0.25, 0.20, object(("rotation", .number(1.3 * pi)))),
-                (0.45, 0.20, object(("rotation", .number(0.8 * pi)))),
-                (0.65, 0.35, object(("ops", .array([object(("translate", numbers([180, 0]))),
-                                                    object(("rotate", .number(0.3 * pi)))])))),
-            ]
-            let keyframes = turns.map { turn in
-                object(("start", .number(turn.start)), ("duration", .number(turn.duration)),
-                       ("to", object(("transform", turn.to))))
-            }
-            return [
-                .init("views", object(
-                    ("from", object(("center", c.center), ("bounds", c.bounds), ("transform", object(("rotation", .number(0)))))),
-                    ("to", object(("frame", c.frame))),
-                    ("cover", object(("frame", c.frame), ("backgroundColor", color), ("alpha", .number(1)))))),
-                .init("animations", .array([
-                    object(("id", .string("drop")), ("view", .string("from")), ("duration", duration), ("timing", timing),
-                           ("keyframes", .array(keyframes))),
-                    object(("id", .string("fade")), ("view", .string("cover")), ("duration", duration), ("timing", timing),
-                           ("to", object(("alpha", .number(0))))),
-                ])),
-            ]
+            return try dropDismiss(c, &parameters)
         case .crossDissolve:
             let duration = try parameters.duration("duration")
             let timing = try parameters.timing("timing", allowsDurationSpring: true)
@@ -322,6 +281,58 @@ enum Preset: String, CaseIterable, Sendable {
         case .pane:
             return try pane(c, &parameters)
         }
+    }
+
+    /// `zoomPush` / `zoomPop`: the incoming (outgoing) view scales from 0 to 1 (1 to 0) about its
+    /// centre over the still one.
+    private func zoom(_ c: Container, _ parameters: inout ParameterReader) throws(Problem) -> [JSONValue.Member] {
+        let duration = try parameters.duration("duration")
+        let timing = try parameters.timing("timing", allowsDurationSpring: true)
+        let push = self == .zoomPush
+        func scale(_ s: Double) -> JSONValue { object(("scale", numbers([s, s]))) }
+        let zooming = object(("center", c.center), ("bounds", c.bounds), ("transform", scale(push ? 0 : 1)))
+        let still = object(("frame", c.frame))
+        return [
+            .init("views", object(("from", push ? still : zooming), ("to", push ? zooming : still))),
+            .init("animations", .array([
+                object(("id", .string(push ? "push" : "pop")), ("view", .string(push ? "to" : "from")),
+                       ("duration", duration), ("timing", timing), ("to", object(("transform", scale(push ? 1 : 0))))),
+            ])),
+        ]
+    }
+
+    /// `dropDismiss`: the keyframed fall of the outgoing view while a cover fades out.
+    private func dropDismiss(_ c: Container, _ parameters: inout ParameterReader) throws(Problem) -> [JSONValue.Member] {
+        let duration = try parameters.duration("duration")
+        let timing = try parameters.timing("timing", allowsDurationSpring: false)
+        let color = try parameters.color("coverColor")
+        // The fall (curves.md §5): relative starts and durations, rotations; the last
+        // keyframe concatenates translate(180, 0) then rotate(0.3π).
+        let pi = Double.pi
+        let turns: [(start: Double, duration: Double, to: JSONValue)] = [
+            (0, 0.15, object(("rotation", .number(-1.5 * pi)))),
+            (0.15, 0.10, object(("rotation", .number(pi)))),
+            (0.25, 0.20, object(("rotation", .number(1.3 * pi)))),
+            (0.45, 0.20, object(("rotation", .number(0.8 * pi)))),
+            (0.65, 0.35, object(("ops", .array([object(("translate", numbers([180, 0]))),
+                                                object(("rotate", .number(0.3 * pi)))])))),
+        ]
+        let keyframes = turns.map { turn in
+            object(("start", .number(turn.start)), ("duration", .number(turn.duration)),
+                   ("to", object(("transform", turn.to))))
+        }
+        return [
+            .init("views", object(
+                ("from", object(("center", c.center), ("bounds", c.bounds), ("transform", object(("rotation", .number(0)))))),
+                ("to", object(("frame", c.frame))),
+                ("cover", object(("frame", c.frame), ("backgroundColor", color), ("alpha", .number(1)))))),
+            .init("animations", .array([
+                object(("id", .string("drop")), ("view", .string("from")), ("duration", duration), ("timing", timing),
+                       ("keyframes", .array(keyframes))),
+                object(("id", .string("fade")), ("view", .string("cover")), ("duration", duration), ("timing", timing),
+                       ("to", object(("alpha", .number(0))))),
+            ])),
+        ]
     }
 
     private func swipeUpDismiss(_ c: Container, _ parameters: inout ParameterReader) throws(Problem) -> [JSONValue.Member] {

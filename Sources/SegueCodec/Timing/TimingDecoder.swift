@@ -148,25 +148,7 @@ public enum TimingDecoder {
         case "Origami":
             parameters = .origami(tension: try object.number("tension") ?? 40, friction: try object.number("friction") ?? 7)
         default:
-            if hasStiffness && hasRatio {
-                let stiffness = try object.requiredNumber("stiffness", "for the Android set")
-                let ratio = try object.requiredNumber("dampingRatio", "for the Android set")
-                try Check.positive(stiffness, p / "stiffness")
-                try Check.nonNegative(ratio, p / "dampingRatio")
-                parameters = .android(stiffness: stiffness, dampingRatio: ratio)
-            } else if hasRatio {
-                let ratio = try object.requiredNumber("dampingRatio", "for the UIKit set")
-                try Check.nonNegative(ratio, p / "dampingRatio")
-                parameters = .uikit(dampingRatio: ratio)
-            } else if hasStiffness {
-                let stiffness = try object.requiredNumber("stiffness", "for the physical set")
-                try Check.positive(stiffness, p / "stiffness")
-                parameters = .physical(mass: 1, stiffness: stiffness, damping: 10, allowsOverdamping: false)
-            } else {
-                throw Problem.invalid("a spring needs one parameter set: dampingRatio (UIKit, with a duration); mass, stiffness, "
-                                      + "damping; stiffness, dampingRatio; response, dampingRatio; perceptualDuration, bounce; "
-                                      + "bounciness, speed; or tension, friction", at: p)
-            }
+            parameters = try implicitSet(&object, hasStiffness: hasStiffness, hasRatio: hasRatio)
         }
         let spec = SpringSpec(parameters: parameters, initialVelocity: velocity)
         // POP and Origami map onto tension and friction through polynomials that can leave the
@@ -180,5 +162,32 @@ public enum TimingDecoder {
             }
         }
         return spec
+    }
+
+    /// The sets named by `stiffness` and `dampingRatio` alone: both are Android's, the ratio
+    /// alone UIKit's, the stiffness alone the physical set's (with its other defaults).
+    private static func implicitSet(_ object: inout ObjectReader, hasStiffness: Bool,
+                                    hasRatio: Bool) throws(Problem) -> SpringSpec.ParameterSet {
+        let p = object.pointer
+        if hasStiffness && hasRatio {
+            let stiffness = try object.requiredNumber("stiffness", "for the Android set")
+            let ratio = try object.requiredNumber("dampingRatio", "for the Android set")
+            try Check.positive(stiffness, p / "stiffness")
+            try Check.nonNegative(ratio, p / "dampingRatio")
+            return .android(stiffness: stiffness, dampingRatio: ratio)
+        }
+        if hasRatio {
+            let ratio = try object.requiredNumber("dampingRatio", "for the UIKit set")
+            try Check.nonNegative(ratio, p / "dampingRatio")
+            return .uikit(dampingRatio: ratio)
+        }
+        if hasStiffness {
+            let stiffness = try object.requiredNumber("stiffness", "for the physical set")
+            try Check.positive(stiffness, p / "stiffness")
+            return .physical(mass: 1, stiffness: stiffness, damping: 10, allowsOverdamping: false)
+        }
+        throw Problem.invalid("a spring needs one parameter set: dampingRatio (UIKit, with a duration); mass, stiffness, "
+                              + "damping; stiffness, dampingRatio; response, dampingRatio; perceptualDuration, bounce; "
+                              + "bounciness, speed; or tension, friction", at: p)
     }
 }

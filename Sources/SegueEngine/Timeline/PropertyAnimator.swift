@@ -582,6 +582,8 @@ extension PropertyAnimator {
             }
         }
 
+        /// One command or interaction step at its time, after what happened before it (rule 1);
+        /// a command the state does not allow is refused (rule 13).
         mutating func apply(_ command: Command) throws(Rejection) {
             let t = command.at
             let i = command.index
@@ -603,39 +605,12 @@ extension PropertyAnimator {
                 reopen(t)
                 pauseAt(t, command: i)
             case .stop(let withoutFinishing):
-                cancelDelay()
-                pausedGlide = nil
-                hold(t)
-                state = withoutFinishing ? .inactive : .stopped
-                letGo = true
-                emit(t, .stop, i, withoutFinishing: withoutFinishing)
-                if withoutFinishing { conclude(t) }
-                record(t)
+                stop(withoutFinishing: withoutFinishing, at: t, command: i)
             case .finish(let position):
-                pausedGlide = nil
-                switch position {
-                case .end: course = .held(position: length, progress: 1, shown: .end)
-                case .start: course = .held(position: 0, progress: 0, shown: .start)
-                case .current: hold(t)
-                }
-                contributing = true
-                state = .inactive
-                emit(t, .completion, i, position: position)
-                conclude(t)
-                record(t)
+                finish(at: position, time: t, command: i)
             case .reverse(let flag):
                 guard flag != reversed else { return }
-                let wasDelayed = delayUntil != nil
-                cancelDelay()
-                reversed = flag
-                pausedGlide = nil
-                emit(t, .reverse, i, reversed: flag)
-                if state == .running {
-                    if wasDelayed { contributing = true }
-                    beginMotion(t, command: i)
-                } else {
-                    record(t)
-                }
+                reverse(to: flag, at: t, command: i)
             case .fraction(let value):
                 reopen(t)
                 setFraction(value, at: t, command: i)
@@ -644,49 +619,107 @@ extension PropertyAnimator {
                 guard !letGo else { return }
                 setFraction(percent, at: t, command: nil)
             case .continue(let handed, let durationFactor):
-                cancelDelay()
-                pausedGlide = nil
-                contributing = true
-                state = .running
-                factor = durationFactor
-                emit(t, .continue, i)
-                if let handed {
-                    handedOver = (handed, durationFactor)
-                    let s = now(t)
-                    course = .gliding(glide(from: s, toEnd: !reversed, timing: handed, factor: durationFactor))
-                    placeWindows(from: s.fraction)
-                    record(t)
-                } else {
-                    handedOver = nil
-                    beginMotion(t, command: i)
-                }
+                continueAnimation(handed, durationFactor: durationFactor, at: t, command: i)
             case .unsupported:
                 break  // refused above: no state allows it
             case .addAnimations(let delayFactor):
-                if reopen(t) { record(t) }
-                // On a moving animator the window is placed now; otherwise when it next moves
-                // (rule 16: "the window begins when the animator resumes").
-                let moving = state == .running && delayUntil == nil
-                let f = now(t).fraction
-                blocks.append(Block(addedAt: t, delayFactor: delayFactor, fromFraction: moving ? f + delayFactor * (1 - f) : nil,
-                                    run: runEnds.count))
-                emit(t, .addAnimations, i)
+                addBlock(delayFactor: delayFactor, at: t, command: i)
             case .interactionRelease(let finish, let curve, let speed):
                 guard !letGo else { return }
-                cancelDelay()
-                contributing = true
-                state = .running
-                reversed = !finish
-                emit(t, finish ? .interactionFinish : .interactionCancel, nil)
-                let s = now(t)
-                let remaining = finish ? 1 - s.fraction : s.fraction
-                let p1 = finish ? 1.0 : 0.0
-                curves.append(curve)
-                course = .gliding(Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1,
-                                        window: remaining * length / speed, elapsed: 0, fromLinearScrub: s.linearScrub))
-                placeWindows(from: s.fraction)
+                release(finishing: finish, curve: curve, speed: speed, at: t)
+            }
+        }
+
+        /// `stopAnimation(_:)` (rule 17): values stay; inactive without a completion, or stopped
+        /// awaiting `finish`.
+        mutating func stop(withoutFinishing: Bool, at t: Double, command i: Int?) {
+            cancelDelay()
+            pausedGlide = nil
+            hold(t)
+            state = withoutFinishing ? .inactive : .stopped
+            letGo = true
+            emit(t, .stop, i, withoutFinishing: withoutFinishing)
+            if withoutFinishing { conclude(t) }
+            record(t)
+        }
+
+        /// `finishAnimation(at:)`: the values jump to the position and the run completes.
+        mutating func finish(at position: AnimatorEvent.Position, time t: Double, command i: Int?) {
+            pausedGlide = nil
+            switch position {
+            case .end: course = .held(position: length, progress: 1, shown: .end)
+            case .start: course = .held(position: 0, progress: 0, shown: .start)
+            case .current: hold(t)
+            }
+            contributing = true
+            state = .inactive
+            emit(t, .completion, i, position: position)
+            conclude(t)
+            record(t)
+        }
+
+        /// `isReversed` (rule 14): a running animator retraces its curve from where it is.
+        mutating func reverse(to flag: Bool, at t: Double, command i: Int?) {
+            let wasDelayed = delayUntil != nil
+            cancelDelay()
+            reversed = flag
+            pausedGlide = nil
+            emit(t, .reverse, i, reversed: flag)
+            if state == .running {
+                if wasDelayed { contributing = true }
+                beginMotion(t, command: i)
+            } else {
                 record(t)
             }
+        }
+
+        /// `continueAnimation(withTimingParameters:durationFactor:)` (rule 15).
+        mutating func continueAnimation(_ handed: ContinueTiming?, durationFactor: Double, at t: Double, command i: Int?) {
+            cancelDelay()
+            pausedGlide = nil
+            contributing = true
+            state = .running
+            factor = durationFactor
+            emit(t, .continue, i)
+            guard let handed else {
+                handedOver = nil
+                beginMotion(t, command: i)
+                return
+            }
+            handedOver = (handed, durationFactor)
+            let s = now(t)
+            course = .gliding(glide(from: s, toEnd: !reversed, timing: handed, factor: durationFactor))
+            placeWindows(from: s.fraction)
+            record(t)
+        }
+
+        /// `addAnimations(_:delayFactor:)` (rule 16): on a moving animator the window is placed
+        /// now; otherwise when it next moves ("the window begins when the animator resumes").
+        mutating func addBlock(delayFactor: Double, at t: Double, command i: Int?) {
+            if reopen(t) { record(t) }
+            let moving = state == .running && delayUntil == nil
+            let f = now(t).fraction
+            blocks.append(Block(addedAt: t, delayFactor: delayFactor, fromFraction: moving ? f + delayFactor * (1 - f) : nil,
+                                run: runEnds.count))
+            emit(t, .addAnimations, i)
+        }
+
+        /// The interaction's release (rule 19): to the end or back to the start along `curve`, in
+        /// the remaining share of the duration over `speed`.
+        mutating func release(finishing finish: Bool, curve: TimingCurve, speed: Double, at t: Double) {
+            cancelDelay()
+            contributing = true
+            state = .running
+            reversed = !finish
+            emit(t, finish ? .interactionFinish : .interactionCancel, nil)
+            let s = now(t)
+            let remaining = finish ? 1 - s.fraction : s.fraction
+            let p1 = finish ? 1.0 : 0.0
+            curves.append(curve)
+            course = .gliding(Glide(f0: s.fraction, f1: p1, p0: s.progress, p1: p1, curve: curves.count - 1,
+                                    window: remaining * length / speed, elapsed: 0, fromLinearScrub: s.linearScrub))
+            placeWindows(from: s.fraction)
+            record(t)
         }
 
         mutating func start(at t: Double, delay: Double, command: Int?) {
