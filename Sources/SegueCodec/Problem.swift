@@ -3,43 +3,76 @@ import SegueJSON
 /// `application/problem+json`.
 ///
 /// `pointer` is an RFC 6901 JSON Pointer into the request body whenever one part of the request
-/// is at fault (API.md §1). `type` is `https://segue.dev/problems/<kind>` (API.md §6 rule 23).
+/// is at fault; `type` is `https://segue.dev/problems/<kind>` (docs/rules.md "Conventions",
+/// rule 23). The status comes from the kind, so a kind cannot be answered with the wrong one.
 public struct Problem: Error, Sendable, Equatable {
-    public var status: Int
-    public var kind: String
+    /// The classes of docs/rules.md "Conventions", each with its status.
+    public enum Kind: String, Sendable, CaseIterable {
+        // 400: the body or the query cannot be read as asked.
+        case malformedJSON = "malformed-json"
+        case invalidUTF8 = "invalid-utf8"
+        case numberOutOfRange = "number-out-of-range"
+        case nestingTooDeep = "nesting-too-deep"
+        case wrongType = "wrong-type"
+        case invalidQuery = "invalid-query"
+        case notFound = "not-found"
+        case methodNotAllowed = "method-not-allowed"
+        case notAcceptable = "not-acceptable"
+        /// A body over the limit, or a result over a limit (decided before any work).
+        case tooLarge = "too-large"
+        case unsupportedMediaType = "unsupported-media-type"
+        /// Well-formed but invalid: out of range, unknown, ambiguous.
+        case invalidRequest = "invalid-request"
+        /// An animator command UIKit would reject in its state.
+        case illegalCommand = "illegal-command"
+
+        public var status: Int {
+            switch self {
+            case .malformedJSON, .invalidUTF8, .numberOutOfRange, .nestingTooDeep, .wrongType, .invalidQuery: 400
+            case .notFound: 404
+            case .methodNotAllowed: 405
+            case .notAcceptable: 406
+            case .tooLarge: 413
+            case .unsupportedMediaType: 415
+            case .invalidRequest, .illegalCommand: 422
+            }
+        }
+
+        public var title: String {
+            switch status {
+            case 400: "Bad Request"
+            case 404: "Not Found"
+            case 405: "Method Not Allowed"
+            case 406: "Not Acceptable"
+            case 413: "Content Too Large"
+            case 415: "Unsupported Media Type"
+            default: "Unprocessable Content"
+            }
+        }
+    }
+
+    public var kind: Kind
     public var detail: String
     public var pointer: String?
     /// Further members, in order (for example `state` and `allowed` of an illegal command).
     public var extensions: [JSONValue.Member]
 
-    public init(status: Int, kind: String, detail: String, pointer: String? = nil,
-                extensions: [JSONValue.Member] = []) {
-        self.status = status
+    public init(_ kind: Kind, detail: String, pointer: String? = nil, extensions: [JSONValue.Member] = []) {
         self.kind = kind
         self.detail = detail
         self.pointer = pointer
         self.extensions = extensions
     }
 
-    public static let typeBase = "https://segue.dev/problems/"
+    public var status: Int { kind.status }
+    public var title: String { kind.title }
 
-    public var title: String {
-        switch status {
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 406: "Not Acceptable"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        default: "Internal Server Error"
-        }
-    }
+    public static let typeBase = "https://segue.dev/problems/"
 
     /// The problem document.
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
-            .init("type", .string(Problem.typeBase + kind)),
+            .init("type", .string(Problem.typeBase + kind.rawValue)),
             .init("title", .string(title)),
             .init("status", .number(Double(status))),
             .init("detail", .string(detail)),
@@ -49,30 +82,31 @@ public struct Problem: Error, Sendable, Equatable {
         return .object(members)
     }
 
-    // MARK: Constructors for the classes of API.md §1
-
-    /// 400: syntax, invalid UTF-8, wrong JSON type, a number that is not a finite double, nesting.
-    public static func badRequest(_ kind: String, _ detail: String, at pointer: JSONPointer?) -> Problem {
-        Problem(status: 400, kind: kind, detail: detail, pointer: pointer?.description)
-    }
-
     /// A body that is not one JSON document within the limits (400, the reader's failure class).
     public init(_ error: JSONSyntaxError) {
-        self.init(status: 400, kind: error.kind.rawValue, detail: error.detail, pointer: error.pointer.description)
+        let kind: Kind = switch error.kind {
+        case .malformedJSON: .malformedJSON
+        case .invalidUTF8: .invalidUTF8
+        case .numberOutOfRange: .numberOutOfRange
+        case .nestingTooDeep: .nestingTooDeep
+        }
+        self.init(kind, detail: error.detail, pointer: error.pointer.description)
     }
+
+    // MARK: The classes decoders throw most
 
     /// A member of the wrong JSON type (400, `wrong-type`).
     public static func wrongType(at pointer: JSONPointer, expected: String, found: JSONValue) -> Problem {
-        badRequest("wrong-type", "\(pointer.display) must be \(expected), not \(found.typeName)", at: pointer)
+        Problem(.wrongType, detail: "\(pointer.display) must be \(expected), not \(found.typeName)", pointer: pointer.description)
     }
 
     /// 422: well-formed but invalid.
     public static func invalid(_ detail: String, at pointer: JSONPointer?) -> Problem {
-        Problem(status: 422, kind: "invalid-request", detail: detail, pointer: pointer?.description)
+        Problem(.invalidRequest, detail: detail, pointer: pointer?.description)
     }
 
     /// 413: a body over the limit, or a result over a limit (decided before any work).
     public static func tooLarge(_ detail: String, at pointer: JSONPointer? = nil) -> Problem {
-        Problem(status: 413, kind: "too-large", detail: detail, pointer: pointer?.description)
+        Problem(.tooLarge, detail: detail, pointer: pointer?.description)
     }
 }

@@ -31,7 +31,7 @@ enum Negotiation {
         let names = offered.map(\.rawValue).joined(separator: ", ")
         if let query {
             guard let format = ResponseFormat(rawValue: query.lowercased()), offered.contains(format) else {
-                throw Problem(status: 406, kind: "not-acceptable",
+                throw Problem(.notAcceptable,
                               detail: "format `\(query.prefix(50))` is not available here; this route answers \(names)")
             }
             return format
@@ -57,7 +57,7 @@ enum Negotiation {
             if let quality, quality > 0, quality > (best?.quality ?? 0) { best = (format, quality) }
         }
         guard let best else {
-            throw Problem(status: 406, kind: "not-acceptable",
+            throw Problem(.notAcceptable,
                           detail: "nothing in `Accept: \(accept.prefix(100))` is available; this route answers \(names)")
         }
         return best.format
@@ -96,7 +96,7 @@ enum Negotiation {
             return
         }
         if mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json") { return }
-        throw Problem(status: 415, kind: "unsupported-media-type",
+        throw Problem(.unsupportedMediaType,
                       detail: "request bodies are JSON; `Content-Type: \(header.prefix(100))` is not accepted")
     }
 }

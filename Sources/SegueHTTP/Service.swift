@@ -84,7 +84,7 @@ public struct SegueService: Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         guard let route = Self.routes[request.path] else {
-            return problem(Problem(status: 404, kind: "not-found", detail: "no route `\(request.path.prefix(200))`"))
+            return problem(Problem(.notFound, detail: "no route `\(request.path.prefix(200))`"))
         }
         let allowed = route.methods + (route.methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]
         let method = request.method == "HEAD" ? "GET" : request.method
@@ -92,7 +92,7 @@ public struct SegueService: Sendable {
             return preflight(allowed: allowed)
         }
         guard route.methods.contains(method) else {
-            var response = problem(Problem(status: 405, kind: "method-not-allowed",
+            var response = problem(Problem(.methodNotAllowed,
                                            detail: "\(request.method.prefix(20)) is not allowed on \(request.path); use "
                                                + route.methods.joined(separator: " or ")))
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
@@ -132,9 +132,9 @@ public struct SegueService: Sendable {
         switch request.query["expand"] {
         case nil, "false": expand = false
         case "true" where format == .json: expand = true
-        case "true": throw Problem.badRequest("invalid-query", "`expand=true` adds the expanded request to a JSON response; "
-                                              + "it does not apply to \(format.rawValue)", at: nil)
-        case let other?: throw Problem.badRequest("invalid-query", "`expand` is true or false, not `\(other.prefix(50))`", at: nil)
+        case "true": throw Problem(.invalidQuery, detail: "`expand=true` adds the expanded request to a JSON response; "
+                                              + "it does not apply to \(format.rawValue)")
+        case let other?: throw Problem(.invalidQuery, detail: "`expand` is true or false, not `\(other.prefix(50))`")
         }
         let body = try jsonBody(request)
         let render = RenderResponse(try RenderRequest.decode(body, limits: configuration.limits), expanded: expand)

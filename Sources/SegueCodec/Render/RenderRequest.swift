@@ -149,7 +149,7 @@ extension Problem {
         let root = JSONPointer.root
         switch error {
         case .illegalCommand(let command, let operation, let state, let allowed):
-            self.init(status: 422, kind: "illegal-command",
+            self.init(.illegalCommand,
                       detail: "`\(operation)` is not allowed while the animator is \(state.rawValue); allowed: "
                           + allowed.joined(separator: ", "),
                       pointer: (root / "commands" / command).description,
