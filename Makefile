@@ -33,10 +33,11 @@ $(VENV)/.ready:
 	touch $@
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build --product segue
 
+# Products, not every target: SegueTestSupport imports XCTest, which only test builds can see.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR)
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR) --product segue
 
 lint-docker: venv
 	bash scripts/hadolint.sh
@@ -57,6 +58,7 @@ openapi-source:
 
 ## make bench — HTTP and engine benchmarks against the C/C++ anchors in ../shared/bench
 bench: deps release
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR) --product segue-bench
 	bash scripts/bench.sh $(RELEASE_DIR)/release
 
 ## make fuzz — libFuzzer on the JSON reader (RUNS=1000000 by default)

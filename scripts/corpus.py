@@ -353,7 +353,7 @@ def add_curve_cases(c, rng):
         c.post("curve/linear() %s" % label, P, {"timing": text, "at": [-0.2, 0, 0.1, 0.3, 0.5, 0.7, 0.9, 1, 1.3]})
     c.post("curve/piecewiseLinear object", P,
            {"timing": {"type": "piecewiseLinear", "points": [[0, 0], [0.3, 0.9], [0.3, 0.4], [1, 1]]}, "samples": 21})
-    # springs: every parameter set of API.md §2
+    # springs: every parameter set of docs/rules.md "Spring parameter sets"
     S = lambda **kw: dict({"type": "spring"}, **kw)
     springs = [
         ("uikit dampingRatio 0.6", S(dampingRatio=0.6), {"duration": 0.8}),
@@ -1049,7 +1049,7 @@ def add_render_cases(c, rng):
             "animations": [{"view": "v", "duration": 0.8, "timing": "ease-in-out",
                             "to": {"frame": [50, 50, 200, 40], "alpha": 1, "transform": {"scale": [2, 2]},
                                    "backgroundColor": [1, 1, 1, 1], "cornerRadius": 20, "blur": 0, "tint": [5, -5]}}]})
-    # API.md §4 example and variations
+    # docs/rules.md "The render route" example and variations
     ex = {"fps": 60, "views": {"card": {"frame": [0, 568, 320, 568], "alpha": 1}},
           "animations": [{"id": "present", "view": "card", "duration": 0.8,
                           "timing": {"type": "spring", "dampingRatio": 0.6, "initialVelocity": 0},

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Offline build + run check of ./Dockerfile, without a Docker engine or registry
-# (recipe: shared/reference/container-check.md §5).
+# (buildah and podman with locally built base images: no engine, no registry, no network beyond Debian).
 #
 #  1. Installs buildah podman runc debootstrap debuerreotype when missing (root).
 #  2. Builds local stand-ins for the base images from Debian's mirror and the

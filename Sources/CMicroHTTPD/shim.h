@@ -2,7 +2,7 @@
  *
  * MHD_start_daemon and MHD_get_*_info are C-variadic, which Swift cannot call; these static inline
  * wrappers give them fixed signatures. Options travel in an MHD_OPTION_ARRAY ending with
- * MHD_OPTION_END; the logger goes first, as MHD asks (shared/reference/libmicrohttpd.md §1.2). */
+ * MHD_OPTION_END; the logger goes first, as MHD asks (docs/http.md "Starting the daemon"). */
 #ifndef SEGUE_CMICROHTTPD_SHIM_H
 #define SEGUE_CMICROHTTPD_SHIM_H
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 import SegueEngine
 import SegueJSON
 
-/// `POST /v1/curve` (API.md §3): one timing curve, sampled.
+/// `POST /v1/curve` (docs/rules.md "The curve route"): one timing curve, sampled.
 public struct CurveRequest: Sendable {
     public var timing: TimingSpec
     public var curve: TimingCurve
@@ -28,7 +28,7 @@ public struct CurveRequest: Sendable {
         }
     }
 
-    /// The default number of samples (API.md §3).
+    /// The default number of samples (docs/rules.md "The curve route").
     public static let defaultSamples = 101
     /// The sampling window of a time-fraction curve when none is given, seconds.
     public static let defaultDuration = 1.0

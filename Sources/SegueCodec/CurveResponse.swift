@@ -1,7 +1,7 @@
 import SegueEngine
 import SegueJSON
 
-/// The sampled curve of `POST /v1/curve` and its encodings (API.md §3).
+/// The sampled curve of `POST /v1/curve` and its encodings (docs/rules.md "The curve route").
 public struct CurveResponse: Sendable {
     public static let numbersPerSample = 3
 
@@ -10,8 +10,8 @@ public struct CurveResponse: Sendable {
     public let velocity: [Double]
 
     /// Samples the curve. A progress that is not finite (for example a Bézier extrapolated to
-    /// 1e308) is a 422 naming the time that produced it (API.md §1); an infinite slope is
-    /// reported as ±Double.greatestFiniteMagnitude, as Chromium does (§6 rule 4).
+    /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite slope is
+    /// reported as ±Double.greatestFiniteMagnitude, as Chromium does (rule 4).
     public init(_ request: CurveRequest) throws(Problem) {
         self.request = request
         let times = request.times, curve = request.curve, duration = request.duration

@@ -1,5 +1,5 @@
 import SegueJSON
-/// The service's limits (API.md §1). Each is configurable at start-up; a request over a result
+/// The service's limits (docs/rules.md "Limits"). Each is configurable at start-up; a request over a result
 /// limit is refused before any work with a `detail` naming the limit.
 public struct Limits: Sendable, Equatable {
     /// Largest request body, bytes (413 over it).

@@ -36,7 +36,7 @@ public struct CubicBezier: Sendable {
     /// X(i/10) for i = 0…10 (WebKit's CUBIC_BEZIER_SPLINE_SAMPLES = 11).
     @usableFromInline let table: InlineArray<11, Double>
     @usableFromInline let isIdentity: Bool
-    /// Slopes used for x < 0 and x > 1 (curves.md §1.3 table).
+    /// Slopes used for x < 0 and x > 1 (docs/curves.md "Extrapolation outside the unit interval" table).
     @usableFromInline let startGradient: Double, endGradient: Double
     /// The curve's own dy/dx at t = 0 and t = 1, from exact end derivatives: X'(0) = 3·x1,
     /// X'(1) = 3·(1 − x2), X''(0) = 6·(x2 − 2·x1), X''(1) = 6·(1 − 2·x2 + x1) (same for Y).
@@ -89,7 +89,7 @@ public struct CubicBezier: Sendable {
     @inlinable
     public func progress(_ x: Double) -> Double { sample(x).progress }
 
-    /// dy/dx = Y'(t)/X'(t) at the solved t (Chromium `CubicBezier::Slope`, curves.md §1.4);
+    /// dy/dx = Y'(t)/X'(t) at the solved t (Chromium `CubicBezier::Slope`, docs/curves.md "Slopes");
     /// outside [0, 1] the extrapolation gradient.
     @inlinable
     public func slope(_ x: Double) -> Double { sample(x).slope }

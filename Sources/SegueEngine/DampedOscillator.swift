@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The damped harmonic oscillator m·y'' + c·y' + k·y = 0 in closed form (springs.md §1), the model
+/// The damped harmonic oscillator m·y'' + c·y' + k·y = 0 in closed form (docs/springs.md "The damped oscillator"), the model
 /// behind every spring: Core Animation / WebKit `SpringSolver.h`, SwiftUI, POP, Android.
 ///
 /// With ω0 = √(k/m), ζ = c/(2√(km)), a = ζ·ω0, y(0) = y0, y'(0) = v0:
@@ -15,7 +15,7 @@ import Darwin
 ///     ζ = 1:                  y = (y0 + (v0 + ω0·y0)·t)·e^(−ω0·t)
 ///     ζ > 1, ωo = ω0√(ζ²−1):  y = e^(−at)·[y0·cosh ωo·t + (v0 + a·y0)/ωo · sinh ωo·t]
 ///
-/// and y' their derivatives. Numerics, as springs.md §1 recommends: the cosh/sinh form only
+/// and y' their derivatives. Numerics, as docs/springs.md "The damped oscillator" recommends: the cosh/sinh form only
 /// while ωo·t < 20 (accurate near ζ = 1); beyond, y = cs·e^(rs·t) + cf·e^(rf·t) with the slow
 /// root rs = −ω0/(ζ + √(ζ²−1)) written without cancellation, which cannot overflow.
 ///

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A spring timing curve from 0 to 1, as `CASpringAnimation` and WebKit `SpringSolver.h`
-/// ("modelled on CASpringAnimation") evaluate it (springs.md §2).
+/// ("modelled on CASpringAnimation") evaluate it (docs/springs.md "Core Animation springs").
 ///
 /// Progress is p(t) = 1 + d(t), where d is the `DampedOscillator` displacement with d(0) = −1 and
 /// d'(0) = v0 = `initialVelocity` (distances per second, positive toward the target), so for
@@ -16,7 +16,7 @@ import Darwin
 /// Edge cases:
 /// - Without `allowsOverdamping` damping beyond critical is clamped to c = 2√(km), as Core
 ///   Animation, WebKit and SwiftUI `Spring(mass:stiffness:damping:allowOverDamping: false)` do;
-///   with it the true over-damped curve is used (springs.md §2, inferred).
+///   with it the true over-damped curve is used (docs/springs.md "Core Animation springs", inferred).
 /// - t < 0 reads progress 0 and velocity 0 (before the start); NaN reads NaN.
 /// - Parameter sets take unvalidated numbers; the caller checks ranges. Nothing here traps.
 public struct Spring: Sendable, Equatable {
@@ -80,8 +80,8 @@ public struct Spring: Sendable, Equatable {
     }
 
     /// Core Animation's settling duration, `-[CASpringAnimation durationForEpsilon:0.001]` at
-    /// speed 1 (springs.md §2, decompiled, matching Apple's documented 2.85 s and 1.02 s):
-    /// - ζ = 0: never settles, +infinity (API §6 rule 24; the FLT_MAX clamp does not apply).
+    /// speed 1 (docs/springs.md "Settling duration", decompiled, matching Apple's documented 2.85 s and 1.02 s):
+    /// - ζ = 0: never settles, +infinity (docs/rules.md rule 24; the FLT_MAX clamp does not apply).
     /// - ζ < 1: the envelope bound T = ln((1 + |B|)/ε)/(ζω0), B = (ζω0 − v0)/ωd, at least 0.
     /// - ζ ≥ 1: walk p(t) in 0.1 s steps and return the first time after which |1 − p| stayed
     ///   below ε for more than 1 s (0 if p is not finite). The walk is capped at 3600 s, which
@@ -121,7 +121,7 @@ public struct Spring: Sendable, Equatable {
     }
 }
 
-// MARK: - Parameter sets (API.md §2)
+// MARK: - Parameter sets (docs/rules.md "Spring parameter sets")
 
 extension Spring {
     /// `CASpringAnimation` / `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`.
@@ -152,14 +152,14 @@ extension Spring {
 
     /// SwiftUI `Spring(duration:bounce:)`, `CASpringAnimation(perceptualDuration:bounce:)`:
     /// ζ = 1 − bounce for 0 ≤ bounce ≤ 1 (0 beyond 1), ζ = 1/(1 + bounce) for bounce < 0
-    /// (springs.md §1), then as `response(_:dampingRatio:initialVelocity:)` with the duration.
+    /// (docs/springs.md "Response and perceptual springs"), then as `response(_:dampingRatio:initialVelocity:)` with the duration.
     public static func perceptual(duration: Double, bounce: Double, initialVelocity: Double) -> Spring {
         let zeta = bounce < 0 ? 1 / (1 + bounce) : max(0, 1 - bounce)
         return response(duration, dampingRatio: zeta, initialVelocity: initialVelocity)
     }
 
     /// Facebook POP `springBounciness`/`springSpeed` (pop/POPAnimationExtras.mm, identical to
-    /// rebound-js BouncyConversion; springs.md §5), converted to Origami tension and friction.
+    /// rebound-js BouncyConversion; docs/springs.md "POP and Origami springs"), converted to Origami tension and friction.
     public static func pop(bounciness: Double, speed: Double, initialVelocity: Double) -> Spring {
         func normalize(_ value: Double, _ start: Double, _ end: Double) -> Double {
             (value - start) / (end - start)

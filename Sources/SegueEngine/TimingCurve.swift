@@ -1,7 +1,7 @@
 /// A timing curve as the sampler sees it: progress (0 → 1, may overshoot) and its time
 /// derivative at a time in seconds, over an animation of a given duration.
 ///
-/// Edge cases (API.md §3 and §6 rule 4):
+/// Edge cases (docs/rules.md "The curve route" and rule 4):
 /// - time-fraction curves (Bézier, steps, `linear()`) read x = t / duration, so outside
 ///   [0, duration] they follow their natural extension, and their velocity is f′(x) / duration;
 /// - steps are flat between jumps: velocity 0;

@@ -26,7 +26,7 @@ extension Spring {
 
     /// UIKit's duration-based spring (`animateWithDuration:…usingSpringWithDamping:
     /// initialSpringVelocity:`, `UISpringTimingParameters(dampingRatio:initialVelocity:)`),
-    /// reconstructed from decompiled UIKitCore and Framer/Motion's port (springs.md §3):
+    /// reconstructed from decompiled UIKitCore and Framer/Motion's port (docs/springs.md "UIKit duration-based springs"):
     ///
     /// 1. ζ ← clamp(dampingRatio, FLT_EPSILON, 1), T ← clamp(duration, 0.01, 10).
     /// 2. Solve for the undamped angular frequency ω with 12 Newton steps from ω = 5/T, no

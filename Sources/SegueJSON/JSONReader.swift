@@ -1,8 +1,8 @@
 /// A strict RFC 8259 JSON reader for request bodies.
 ///
 /// Why hand-written: Foundation's `JSONDecoder` costs ~25 µs per 300-byte request on the 2-core
-/// target machine against ~1.5 µs here (shared/reference/libmicrohttpd.md §4), and it reports
-/// neither JSON Pointers nor the precise failure classes API.md §1 asks for.
+/// target machine against ~1.5 µs here (docs/http.md "Why the JSON reader and writer are hand-written"), and it reports
+/// neither JSON Pointers nor the precise failure classes docs/rules.md "Conventions" asks for.
 ///
 /// Failure classes (`JSONSyntaxError.Kind`; the service answers each 400), each with the pointer
 /// of the value being read:

@@ -1,6 +1,6 @@
 /// Appends JSON (and CSV number) text to a byte buffer.
 ///
-/// Numbers follow API.md §1 and §6 rule 23: the shortest text that reads back to the same double
+/// Numbers follow docs/rules.md "Conventions" and rule 23: the shortest text that reads back to the same double
 /// (Swift's `description` digits, written through `TextOutputStream._writeASCII` so no `String`
 /// is allocated per number), integral values without a fraction, and −0 as 0. Callers never pass
 /// non-finite numbers: the engine's results are checked before writing.

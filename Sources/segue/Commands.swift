@@ -32,7 +32,7 @@ enum Commands {
     /// Serves until SIGINT or SIGTERM, then drains in-flight requests and returns 0.
     static func serve(_ options: ServeOptions) -> Int32 {
         // Block the signals before libmicrohttpd starts its threads, so that only sigwait sees
-        // them (libmicrohttpd.md §1.9).
+        // them (docs/http.md "Graceful shutdown").
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)

@@ -1,6 +1,6 @@
 import SegueJSON
 /// Reads the members of one request object, keeping the pointer of each member for errors and
-/// refusing members it was not asked for (API.md §1: unknown members are a 422).
+/// refusing members it was not asked for (docs/rules.md "Conventions": unknown members are a 422).
 ///
 /// Wrong JSON types are 400 (`wrong-type`); values out of their stated range are 422.
 public struct ObjectReader {

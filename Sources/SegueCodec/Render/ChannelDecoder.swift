@@ -2,7 +2,7 @@ import SegueEngine
 import SegueJSON
 
 extension ChannelKind {
-    /// CSV column suffixes (§6 rule 23).
+    /// CSV column suffixes (rule 23).
     public func columns(for name: String) -> [String] {
         switch self {
         case .scalar: [""]
@@ -22,8 +22,8 @@ enum ChannelDecoder {
     /// interpolation between two values (or an overshoot of a few times the distance) overflows.
     static let maxMagnitude = 1e15
 
-    /// A value for channel `name` of a known kind. Colours and alpha lie in 0…1 (API.md §1),
-    /// `cornerRadius` is ≥ 0, and every number within ±`maxMagnitude` (§6 rule 12: out of range
+    /// A value for channel `name` of a known kind. Colours and alpha lie in 0…1 (docs/rules.md "Conventions"),
+    /// `cornerRadius` is ≥ 0, and every number within ±`maxMagnitude` (rule 12: out of range
     /// is a 422).
     static func value(_ json: JSONValue, name: String, kind: ChannelKind, at pointer: JSONPointer) throws(Problem) -> ChannelValue {
         let value: ChannelValue
@@ -83,7 +83,7 @@ enum ChannelDecoder {
         return numbers
     }
 
-    /// A transform in one of the three input forms of §4 "Transforms":
+    /// A transform in one of the three input forms of docs/rules.md "Transforms":
     /// `{"translation", "scale", "rotation"}` components (scale, then rotate, then translate),
     /// `{"matrix": [a, b, c, d, tx, ty]}`, or `{"ops": [...]}` composed in
     /// CGAffineTransformConcat order (first op applied first).

@@ -1,7 +1,7 @@
 import SegueEngine
 import SegueJSON
 
-/// Transition presets (API.md §4 "Presets", §6 rule 25): `"transition": {"preset": NAME,
+/// Transition presets (docs/rules.md "Presets", rule 25): `"transition": {"preset": NAME,
 /// "container": [x, y, w, h], …parameters}` stands for a whole render request — views,
 /// animations and, where the preset needs them, `commands` and `interaction` — built the way an
 /// iOS engineer builds that transition with UIKit.
@@ -17,7 +17,7 @@ import SegueJSON
 /// with its default. A default of `null` is computed from the container (or from other
 /// parameters) as the parameter's description says; giving `null` is the same as leaving it out.
 public enum Presets {
-    /// The body of `GET /v1/presets` (API.md §6 rule 25): `{"presets": [{"name", "description",
+    /// The body of `GET /v1/presets` (docs/rules.md rule 25): `{"presets": [{"name", "description",
     /// "parameters": {name: {"default", "description"}}}]}` in the order of the contract's list.
     public static let catalogue: JSONValue = .object([
         .init("presets", .array(Preset.allCases.map { preset in
@@ -39,14 +39,14 @@ public enum Presets {
     /// …parameters}` into the same request without `transition`: `views`, `animations` and, where
     /// the preset needs them, `commands` / `interaction`, in that order, in `transition`'s place.
     /// Every other top-level member (fps, until, at, velocities, …) passes through unchanged, in
-    /// order, so the expansion is deterministic (API.md §1 "Determinism").
+    /// order, so the expansion is deterministic (docs/rules.md "Caching and CORS").
     ///
     /// A request without `transition` (or with `"transition": null`, or that is not an object)
     /// comes back unchanged: the render decoder reports what is wrong with it. A request with
     /// `transition` that also gives `views`, `animations`, `commands` or `interaction` is a 422 at
     /// that member. Unknown preset → 422 at `/transition/preset`; unknown parameter → 422 at
     /// `/transition/<name>` naming it; bad values → 422 at `/transition/<param>`; a member of the
-    /// wrong JSON type → 400 (API.md §1). Durations, times and counts are checked against
+    /// wrong JSON type → 400 (docs/rules.md "Conventions"). Durations, times and counts are checked against
     /// `limits`, and positions against the channel bound, here, so that a problem points into the
     /// request as given rather than into its expansion.
     public static func expand(_ request: JSONValue, limits: Limits = Limits()) throws(Problem) -> JSONValue {
@@ -107,7 +107,7 @@ struct PresetParameter: Sendable {
     var summary: String
 }
 
-/// The presets of API.md §4, in the contract's order.
+/// The presets of docs/rules.md "Presets", in the contract's order.
 enum Preset: String, CaseIterable, Sendable {
     case bouncePresent, slideDismiss, zoomPush, zoomPop, dropDismiss, crossDissolve, swipeUpDismiss, pane
 
@@ -306,7 +306,7 @@ enum Preset: String, CaseIterable, Sendable {
         let duration = try parameters.duration("duration")
         let timing = try parameters.timing("timing", allowsDurationSpring: false)
         let color = try parameters.color("coverColor")
-        // The fall (curves.md §5): relative starts and durations, rotations; the last
+        // The fall (docs/transforms.md "The drop-dismiss fall"): relative starts and durations, rotations; the last
         // keyframe concatenates translate(180, 0) then rotate(0.3π).
         let pi = Double.pi
         let turns: [(start: Double, duration: Double, to: JSONValue)] = [
@@ -531,9 +531,9 @@ struct ParameterReader {
         return .number(seconds)
     }
 
-    /// A timing as given (validated by the timing decoder, API.md §2). Springs other than the
+    /// A timing as given (validated by the timing decoder, docs/rules.md "Timing curves"). Springs other than the
     /// UIKit `dampingRatio` set run for their settling duration and cannot take the preset's
-    /// duration; keyframes and completion curves take no spring at all (§6 rules 7, 11, 19).
+    /// duration; keyframes and completion curves take no spring at all (rules 7, 11, 19).
     mutating func timing(_ name: String, allowsDurationSpring: Bool) throws(Problem) -> JSONValue {
         let at = pointer / name
         guard let value = value(name) else { preconditionFailure("`\(name)` has a default") }
@@ -580,7 +580,7 @@ struct ParameterReader {
 }
 
 /// Sample logs `[[t, v…], …]`: absolute times in [0, the duration limit], strictly increasing
-/// (API.md §6 rule 22), values within the channel bound, at most the sample limit.
+/// (docs/rules.md rule 22), values within the channel bound, at most the sample limit.
 enum Samples {
     static func read(_ elements: [JSONValue], widths: [Int], at pointer: JSONPointer, what: String,
                      limits: Limits) throws(Problem) -> [[Double]] {

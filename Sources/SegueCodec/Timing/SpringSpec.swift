@@ -1,22 +1,22 @@
 import SegueEngine
 import SegueJSON
 
-/// A spring `timing` as given: exactly one parameter set of API.md §2 plus `initialVelocity`
+/// A spring `timing` as given: exactly one parameter set of docs/rules.md "Spring parameter sets" plus `initialVelocity`
 /// (UIKit's convention: whole distances per second, positive toward the target).
 public struct SpringSpec: Sendable, Equatable {
     public enum ParameterSet: Sendable, Equatable {
         /// UIKit `usingSpringWithDamping:` / `UISpringTimingParameters(dampingRatio:)`; needs the
-        /// animation's duration (shared/reference/springs.md §3).
+        /// animation's duration (docs/springs.md "UIKit duration-based springs").
         case uikit(dampingRatio: Double)
-        /// `CASpringAnimation` / `UISpringTimingParameters(mass:stiffness:damping:)` (springs.md §2).
+        /// `CASpringAnimation` / `UISpringTimingParameters(mass:stiffness:damping:)` (docs/springs.md "Core Animation springs").
         case physical(mass: Double, stiffness: Double, damping: Double, allowsOverdamping: Bool)
-        /// Android `SpringForce` (mass 1, true over-damping; springs.md §7).
+        /// Android `SpringForce` (mass 1, true over-damping; docs/springs.md "Android springs").
         case android(stiffness: Double, dampingRatio: Double)
         /// WWDC18 "Designing Fluid Interfaces" / SwiftUI `Spring(response:dampingRatio:)`.
         case response(response: Double, dampingRatio: Double)
         /// SwiftUI `Spring(duration:bounce:)`.
         case perceptual(duration: Double, bounce: Double)
-        /// `POPSpringAnimation` bounciness and speed (springs.md §5).
+        /// `POPSpringAnimation` bounciness and speed (docs/springs.md "POP and Origami springs").
         case pop(bounciness: Double, speed: Double)
         /// Origami / Rebound tension and friction in Origami units.
         case origami(tension: Double, friction: Double)
@@ -44,14 +44,14 @@ public struct SpringSpec: Sendable, Equatable {
     }
 
     /// Only the UIKit set takes an animation's duration; every other set runs for its settling
-    /// duration (API.md §2).
+    /// duration (docs/rules.md "Spring parameter sets").
     public var takesDuration: Bool {
         if case .uikit = parameters { return true }
         return false
     }
 
     /// The engine spring. `duration` is required by (and only used for) the UIKit set; clamps UIKit
-    /// applies are reported as warnings (API.md §6 rule 12).
+    /// applies are reported as warnings (docs/rules.md rule 12).
     public func resolve(duration: Double?, warnings: inout [Warning], at pointer: JSONPointer,
                         durationAt durationPointer: JSONPointer = JSONPointer(["duration"])) -> Spring {
         let v = initialVelocity
@@ -108,7 +108,7 @@ public struct SpringSpec: Sendable, Equatable {
     }
 }
 
-/// A structural problem Core Animation would ignore, or a clamp UIKit applies (API.md §4, §6
+/// A structural problem Core Animation would ignore, or a clamp UIKit applies (docs/rules.md "The render response",
 /// rule 12): reported in `warnings`, never failing the request.
 public struct Warning: Sendable, Equatable {
     public var pointer: JSONPointer

@@ -1,7 +1,7 @@
 import SegueEngine
 import SegueJSON
 
-/// Decodes a `timing` member — a CSS easing string or an object with a `type` (API.md §2).
+/// Decodes a `timing` member — a CSS easing string or an object with a `type` (docs/rules.md "Timing curves").
 public enum TimingDecoder {
     public static func decode(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) -> TimingSpec {
         switch value {
@@ -90,7 +90,7 @@ public enum TimingDecoder {
         (["tension", "friction"], "Origami"),
     ]
 
-    /// Finds the one parameter set the members describe (API.md §2). Rules:
+    /// Finds the one parameter set the members describe (docs/rules.md "Spring parameter sets"). Rules:
     /// - members of two exclusive groups (physical, response, perceptual, POP, Origami) → 422;
     /// - `stiffness` + `dampingRatio` is the Android set, `dampingRatio` alone the UIKit set,
     ///   `stiffness` alone the physical set;

@@ -1,7 +1,7 @@
 import SegueEngine
 import SegueJSON
 
-/// A `timing` member as the client described it (API.md §2), kept for the normalised echo, with
+/// A `timing` member as the client described it (docs/rules.md "Timing curves"), kept for the normalised echo, with
 /// the engine curve it denotes.
 public enum TimingSpec: Sendable, Equatable {
     /// `linear`, `ease`, `easeIn`, `easeOut`, `easeInOut` (CSS keywords normalise to these).
@@ -14,7 +14,7 @@ public enum TimingSpec: Sendable, Equatable {
     public enum NamedCurve: String, Sendable, CaseIterable {
         case linear, ease, easeIn, easeOut, easeInOut
 
-        /// CSS Easing 1 §2.1 and Core Animation's named functions (shared/reference/curves.md §1.5).
+        /// CSS Easing 1 §2.1 and Core Animation's named functions (docs/curves.md "Named curves").
         public var bezier: CubicBezier {
             switch self {
             case .linear: .linear
@@ -38,7 +38,7 @@ public enum TimingSpec: Sendable, Equatable {
         }
     }
 
-    /// The normalised object form (API.md §3, §6 rule 24).
+    /// The normalised object form (docs/rules.md "The curve route", rule 24).
     public var json: JSONValue {
         switch self {
         case .named(let name):

@@ -10,7 +10,7 @@ public struct DragSample: Sendable, Equatable {
     }
 }
 
-/// The velocity a drag hands back to the forces when the finger lifts (API.md §6 rule 22), the
+/// The velocity a drag hands back to the forces when the finger lifts (docs/rules.md rule 22), the
 /// way a pan gesture recogniser's `velocity(in:)` looks at its last samples:
 ///
 /// - the samples with t ≥ t_last − 0.1 s (inclusive) form the window;

@@ -1,10 +1,10 @@
 /// One physics animation's whole life on its channel: its motion from the start, then retargets,
-/// drags and a stop (API.md §4 "Physics animations" and the `retarget`, `drag`, `stop` commands;
-/// §6 rules 1, 13, 17, 18, 20–22). Everything is a pure function of the inputs.
+/// drags and a stop (docs/rules.md "Physics animations" and the `retarget`, `drag`, `stop` commands;
+/// rules 1, 13, 17, 18, 20–22). Everything is a pure function of the inputs.
 ///
 /// The life is a sequence of segments, each from its beginning to the next one's:
 /// - held: inactive (before the start, settled, stopped); the value stays, velocity 0;
-/// - moving: forces act, one `PhysicsMotion` (springs.md §1, §5, §8);
+/// - moving: forces act, one `PhysicsMotion` (docs/springs.md "Physics models");
 /// - dragged: the value follows the finger's samples, forces suspended.
 ///
 /// How each command changes it, at its time T (commands first, then rests and releases, rule 1):

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// Forces acting on a physics animation (API.md §4 "Physics animations", §6 rules 20–21;
-/// shared/reference/springs.md §1, §5, §8).
+/// Forces acting on a physics animation (docs/rules.md "Physics animations", rules 20–21;
+/// docs/springs.md "Physics models").
 public enum PhysicsModel: Sendable, Equatable {
     /// m·x'' = −k·(x − target) − c·x', the true over-damped solution included (no clamping).
     /// `attachment`, `snap` and `popSpring` arrive here converted (rule 20).
@@ -22,12 +22,12 @@ public enum PhysicsIntegrator: Sendable, Equatable {
     case euler(tickRate: Double)
     /// POP's solver: 1 ms RK4 steps (`solverDt = 0.001f`) advanced per display tick, the state
     /// then set to the interpolation between the last two steps at leftover/solverDt — so
-    /// simulated time lags wall time by design (springs.md §5).
+    /// simulated time lags wall time by design (docs/springs.md "POP's RK4 integrator").
     case rk4(tickRate: Double)
 }
 
 /// One physics motion of a scalar or point channel from its start state, resolved to the time it
-/// comes to rest (API.md §6 rule 21):
+/// comes to rest (docs/rules.md rule 21):
 /// - `exact`: the first instant on the grid start + n ms where |x − target| < `restDistance` and
 ///   |v| < `restSpeed` (Euclidean norms); from then on the value is the target exactly;
 /// - `euler` / `rk4`: the state at the start is the initial state (POP's first frame advances
@@ -133,7 +133,7 @@ struct PhysicsMotion: Sendable {
         restsBefore(tau) ? rest : movingState(tau, justBefore: true)
     }
 
-    /// The motion a retarget at local time τ turns this one into (API.md §4 `retarget`, §6 rules
+    /// The motion a retarget at local time τ turns this one into (docs/rules.md "Commands" (`retarget`), rules
     /// 21–22): the same forces, integrator, rest thresholds and time origin, from `state(before: τ)`
     /// (its velocity replaced by `velocity` when given) toward `target`. Tick integrators keep
     /// their grid and POP's solver clock, as a running display-link animation whose `toValue`

@@ -63,7 +63,7 @@ extension PhysicsModel {
         attachment(frequency: PhysicsDefaults.snapFrequency, dampingRatio: dampingRatio)
     }
 
-    /// POPSpringAnimation's bounciness and speed through `Spring.pop` (docs/springs.md "POP");
+    /// POPSpringAnimation's bounciness and speed through `Spring.pop` (docs/springs.md "POP and Origami springs");
     /// nil when they give no physical spring (stiffness ≤ 0 or damping < 0).
     public static func popSpring(bounciness: Double, speed: Double) -> PhysicsModel? {
         let spring = Spring.pop(bounciness: bounciness, speed: speed, initialVelocity: 0)

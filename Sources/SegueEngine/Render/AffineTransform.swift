@@ -32,7 +32,7 @@ public struct AffineTransform: Sendable, Equatable {
 
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    /// API.md §4 "Transforms" components: scale, then rotate (radians; positive turns clockwise on
+    /// docs/rules.md "Transforms" components: scale, then rotate (radians; positive turns clockwise on
     /// screen, UIKit's y axis pointing down), then translate:
     /// a = sx·cosθ, b = sx·sinθ, c = −sy·sinθ, d = sy·cosθ, (tx, ty) = translation.
     public init(translation: (Double, Double), scale: (Double, Double), rotation: Double) {

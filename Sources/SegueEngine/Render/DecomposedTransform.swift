@@ -9,7 +9,7 @@
 /// A 2-D affine transform as translation, rotation, scale and a residual linear map: the
 /// representation of the CSS Transforms 1 2-D matrix decomposition
 /// (https://drafts.csswg.org/css-transforms-1/#interpolation-of-2d-matrices, "Decomposing a 2D
-/// matrix"), which API.md §6 rule 6 prescribes and curves.md §5 calls the reference rule.
+/// matrix"), which docs/rules.md rule 6 prescribes and docs/transforms.md "Decomposition" calls the reference rule.
 ///
 /// In column-vector form the linear part is M = Q · R(θ) · S: first the scale S = diag(sx, sy),
 /// then the rotation R(θ) = [[cosθ, −sinθ], [sinθ, cosθ]], then the residual Q, and the
@@ -39,7 +39,7 @@ public struct DecomposedTransform: Sendable, Equatable {
     /// The residual linear map Q (`tx`, `ty` unused and 0): the identity unless the matrix has skew.
     public var residual: AffineTransform
 
-    /// Components as a client gives them (API.md §4): Q is the identity.
+    /// Components as a client gives them (docs/rules.md "Transforms"): Q is the identity.
     public init(translation: Vector, rotation: Double, scale: Vector, residual: AffineTransform = .identity) {
         self.translation = translation
         self.rotation = rotation
@@ -48,7 +48,7 @@ public struct DecomposedTransform: Sendable, Equatable {
     }
 
     /// The CSS unmatrix of `m`; nil when `m` is singular (determinant 0: a zero scale axis or
-    /// parallel axes), where the rotation is undefined and API.md §6 rule 6 falls back.
+    /// parallel axes), where the rotation is undefined and docs/rules.md rule 6 falls back.
     public init?(_ m: AffineTransform) {
         guard m.determinant != 0 else { return nil }
         self = Self.unmatrix(m)
@@ -84,7 +84,7 @@ public struct DecomposedTransform: Sendable, Equatable {
         return m
     }
 
-    /// Core Animation's transform interpolation (API.md §6 rule 6), CSS "Interpolation of
+    /// Core Animation's transform interpolation (docs/rules.md rule 6), CSS "Interpolation of
     /// decomposed 2D matrix values" without its "0 → 360" substitution:
     /// 1. if `from` is flipped on x and `to` on y, or the reverse, `from` becomes the same matrix
     ///    with both scales negated and θ moved by π towards 0 (`flipped`);
@@ -118,7 +118,7 @@ public struct DecomposedTransform: Sendable, Equatable {
         DecomposedTransform(components: zip(from.components, to.components).map { $0 + ($1 - $0) * progress })
     }
 
-    /// Additive blending (API.md §6 rule 9): `self ⊕ (value ⊖ model)` per component —
+    /// Additive blending (docs/rules.md rule 9): `self ⊕ (value ⊖ model)` per component —
     /// translation, rotation and the residual entries add the difference value − model; scales
     /// multiply by the ratio value / model (1 where the two are equal, so a zero scale over itself
     /// stays neutral; a zero model scale under a different value gives ±∞ or NaN, which the

@@ -1,4 +1,4 @@
-/// `CAKeyframeAnimation.calculationMode` (curves.md §4.2).
+/// `CAKeyframeAnimation.calculationMode` (docs/keyframes.md "Calculation modes").
 public enum CalculationMode: String, Sendable, CaseIterable {
     case linear, discrete, paced, cubic, cubicPaced
 
@@ -7,10 +7,10 @@ public enum CalculationMode: String, Sendable, CaseIterable {
     public var isPaced: Bool { self == .paced || self == .cubicPaced }
 }
 
-/// Structure of a keyframe request that Core Animation quietly ignores (API.md §4, §6 rule 12):
+/// Structure of a keyframe request that Core Animation quietly ignores (docs/rules.md "The render response", rule 12):
 /// the member at fault, the element when one is, and why, for the caller's `warnings` entry.
 public struct KeyframeWarning: Sendable, Equatable {
-    /// The request member as spelled in API.md §4: `values`, `keyTimes`, `timingFunctions`,
+    /// The request member as spelled in docs/rules.md "Animations": `values`, `keyTimes`, `timingFunctions`,
     /// `tensionValues`, `continuityValues` or `biasValues`.
     public var member: String
     /// The element of `member` at fault, when one is (a singular transform in `values`).
@@ -29,7 +29,7 @@ public struct KeyframeWarning: Sendable, Equatable {
 }
 
 /// A `CAKeyframeAnimation` over vectors of numbers (a scalar is a vector of length 1), following
-/// the numbered definitions of curves.md §4.2:
+/// the numbered definitions of docs/keyframes.md "Calculation modes":
 ///
 /// 1. the caller maps time by the whole-animation timing function first, except in the paced
 ///    modes (`ignoresTiming`), and passes the fraction to `value(at:)`;
@@ -154,7 +154,7 @@ public struct KeyframeTrack: Sendable {
         return (i, curve.progress(u))
     }
 
-    /// Why `keyTimes` is ignored, or nil when it is valid for `mode` (curves.md §4.2).
+    /// Why `keyTimes` is ignored, or nil when it is valid for `mode` (docs/keyframes.md "Calculation modes").
     static func problem(keyTimes k: [Double], valueCount n: Int, mode: CalculationMode) -> String? {
         let discrete = mode == .discrete
         if k.count != n && !(discrete && k.count == n + 1) {

@@ -6,13 +6,13 @@
     import Darwin
 #endif
 
-/// A transform as the client gave it: the singular case of API.md §6 rule 6 and the `direct`
+/// A transform as the client gave it: the singular case of docs/rules.md rule 6 and the `direct`
 /// rotation path depend on the form.
 public enum TransformEnd: Sendable, Equatable {
     case components(DecomposedTransform)
     case matrix(AffineTransform)
     /// `ops` composed into their matrix, with the sum of their `rotate` angles for the `direct`
-    /// rotation path (§6 rule 6). Everywhere else it is a matrix.
+    /// rotation path (rule 6). Everywhere else it is a matrix.
     case operations(AffineTransform, rotation: Double)
 
     /// The matrix of any form (components scale, then rotate, then translate).
@@ -47,8 +47,8 @@ public enum TransformEnd: Sendable, Equatable {
     }
 }
 
-/// Interpolates two transform ends as Core Animation does (API.md §4 "Transforms", §6 rule 6;
-/// curves.md §5):
+/// Interpolates two transform ends as Core Animation does (docs/rules.md "Transforms", rule 6;
+/// docs/transforms.md):
 /// - both ends decomposable: `DecomposedTransform.interpolate` (shortest arc, CSS flip rule),
 ///   recomposed;
 /// - an end singular (determinant 0, e.g. scale 0): when both ends were given as components, the
@@ -101,7 +101,7 @@ public struct TransformInterpolator: Sendable {
         }
     }
 
-    /// Additive blending of transforms (API.md §6 rule 9): `base ⊕ (value ⊖ model)` with the
+    /// Additive blending of transforms (docs/rules.md rule 9): `base ⊕ (value ⊖ model)` with the
     /// components of `DecomposedTransform.adding`. Components are used as given; matrices are
     /// decomposed by the total CSS unmatrix, so a singular matrix still blends (its undefined
     /// angle reads as the unmatrix leaves it).

@@ -2,8 +2,8 @@
 /// `KeyframeTrack`, with transforms as values.
 ///
 /// - linear: each segment interpolates its two neighbouring keyframes with `TransformInterpolator`
-///   (shortest arc per segment, CSS flip rule, the singular-end rule of API.md §6 rule 6), so a
-///   UIView keyframe block turns exactly as consecutive `to` animations would (curves.md §5);
+///   (shortest arc per segment, CSS flip rule, the singular-end rule of docs/rules.md rule 6), so a
+///   UIView keyframe block turns exactly as consecutive `to` animations would (docs/keyframes.md "Transforms in keyframe tracks");
 /// - discrete: the keyframe matrices as given;
 /// - paced, cubic, cubicPaced: these need one vector space for distances and splines, so each
 ///   keyframe becomes the component vector of its CSS unmatrix (translation, rotation, scale,

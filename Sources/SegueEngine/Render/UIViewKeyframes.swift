@@ -16,7 +16,7 @@ extension RelativeKeyframe: Sendable where Value: Sendable {}
 extension RelativeKeyframe: Equatable where Value: Equatable {}
 
 /// `UIView.animateKeyframes(withDuration:…)`: the keyframes naming one channel become one
-/// `CAKeyframeAnimation` (curves.md §4.1, API.md §6 rule 11).
+/// `CAKeyframeAnimation` (docs/keyframes.md "UIView keyframe blocks", docs/rules.md rule 11).
 public enum UIViewKeyframes {
     /// The key times and values of one channel's animation, of equal length:
     /// - the first point is (0, `from`), the channel's value before the block;
@@ -28,7 +28,7 @@ public enum UIViewKeyframes {
     ///   decrease;
     /// - the last value holds to key time 1.
     ///
-    /// Example (curves.md §4.1, the observed dump): from 1, one keyframe (0, 0.1) to 0 gives key
+    /// Example (docs/keyframes.md "UIView keyframe blocks", the observed dump): from 1, one keyframe (0, 0.1) to 0 gives key
     /// times (0, 0.1, 1) and values (1, 0, 0).
     public static func track<Value>(from: Value, keyframes: [RelativeKeyframe<Value>]) -> (
         keyTimes: [Double], values: [Value]

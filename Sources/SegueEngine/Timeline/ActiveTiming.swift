@@ -1,4 +1,4 @@
-/// How an animation's progress runs in time (API.md §4 "Animations", §6 rules 7, 8, 10).
+/// How an animation's progress runs in time (docs/rules.md "Animations", rules 7, 8, 10).
 ///
 /// Local time τ starts at the animation's effective start (after its delay). One pass lasts
 /// `duration`; with `autoreverses` a repeat is a pass forward then back (2 · duration); there are

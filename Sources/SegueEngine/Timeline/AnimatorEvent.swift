@@ -14,7 +14,7 @@ public enum ContinueTiming: Sendable {
     case spring(Spring)
 }
 
-/// A state change of an animator, at its exact time (API.md §4 "Response", §6 rule 18).
+/// A state change of an animator, at its exact time (docs/rules.md "The render response", rule 18).
 public struct AnimatorEvent: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case start, pause, stop, reverse, `continue`, addAnimations, retarget, grab, release

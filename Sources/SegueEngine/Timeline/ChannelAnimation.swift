@@ -6,12 +6,12 @@ struct ChannelAnimation: Sendable {
         /// (additive) to `target`.
         case toward(directRotation: Bool)
         /// UIView keyframes naming this channel (`addKeyframeWithRelativeStartTime:…`): the track
-        /// starts at the presented value (shared/reference/curves.md §4.1).
+        /// starts at the presented value (docs/keyframes.md "UIView keyframe blocks").
         case relativeKeyframes([RelativeKeyframe<ChannelValue>], mode: CalculationMode)
         /// A CAKeyframeAnimation's `values`, complete as given (`values[0]` is the start).
         case vectorTrack(KeyframeTrack)
         case transformTrack(TransformKeyframeTrack)
-        /// Forces instead of a curve (API.md §4 "Physics animations"): from the presented value
+        /// Forces instead of a curve (docs/rules.md "Physics animations"): from the presented value
         /// at its effective start, driven by its own commands.
         case physics(PhysicsParameters)
     }
@@ -150,7 +150,7 @@ enum ResolvedMotion: Sendable {
     }
 
     /// What Core Animation would do quietly here and a client should hear about: singular
-    /// transform ends interpolated discretely (§6 rule 6), for a `to` or for keyframes.
+    /// transform ends interpolated discretely (rule 6), for a `to` or for keyframes.
     var notes: [String] {
         switch self {
         case .transform(let interpolator) where interpolator.isDiscrete:

@@ -1,4 +1,4 @@
-/// Everything that animates one channel of one view, blended (API.md §4 `blend`, §6 rule 9).
+/// Everything that animates one channel of one view, blended (docs/rules.md "Animations" (`blend`), rule 9).
 ///
 /// Layers are ordered by effective start — when their animator first shows them (after a delay,
 /// a start command, a scrub; an added block when the fraction reaches its window) — ties by
@@ -10,7 +10,7 @@
 /// - every `additive` layer started after it adds `anim(t) − m`, where `anim` runs from the model
 ///   value m — the target of the latest layer that started before it, else the initial value —
 ///   so a `to` animation adds (to − m) · p(t); transforms add decomposed components;
-/// - a layer whose animator completed at the end holds its target exactly (§6 rule 10), one
+/// - a layer whose animator completed at the end holds its target exactly (rule 10), one
 ///   completed at the start its start value; stopped and paused layers hold what they showed.
 struct ChannelTrack: Sendable {
     public let initial: ChannelValue
@@ -79,7 +79,7 @@ struct ChannelTrack: Sendable {
         return result
     }
 
-    /// d(value)/dt, right-hand, per component (§6 rule 4). Vector layers moving toward a target
+    /// d(value)/dt, right-hand, per component (rule 4). Vector layers moving toward a target
     /// are exact: (to − from) · p′(τ), summed over the additive layers, 0 wherever a value is held
     /// (before a start, during a delay, after completion, on steps) and ±greatestFiniteMagnitude
     /// where a slope is infinite. Transforms and keyframe tracks, whose value is not linear in

@@ -1,8 +1,8 @@
-/// The value of one view channel (API.md §4 "Views and channels").
+/// The value of one view channel (docs/rules.md "Views and channels").
 ///
 /// Geometry, alpha, colours, corner radius and custom channels are vectors of numbers,
-/// interpolated component-wise and never clamped (§6 rule 5). Transforms keep how they were given
-/// — components or a matrix — because the singular case of §6 rule 6 depends on it.
+/// interpolated component-wise and never clamped (rule 5). Transforms keep how they were given
+/// — components or a matrix — because the singular case of rule 6 depends on it.
 public enum ChannelValue: Sendable {
     case vector([Double])
     case transform(TransformEnd)
@@ -15,7 +15,7 @@ public enum ChannelValue: Sendable {
         }
     }
 
-    /// Component-wise `self + (other − base)`: the additive blend of §6 rule 9 for vectors; for
+    /// Component-wise `self + (other − base)`: the additive blend of rule 9 for vectors; for
     /// transforms the decomposed components add (scales multiply).
     func adding(_ value: ChannelValue, relativeTo base: ChannelValue) -> ChannelValue {
         switch (self, value, base) {

@@ -1,5 +1,5 @@
 /// The UIViewPropertyAnimator behind one block animation, replayed from its commands
-/// (API.md §4 "Animations", "Commands", "Interaction"; §6 rules 1, 8, 13–19).
+/// (docs/rules.md "Animations", "Commands", "Interaction"; rules 1, 8, 13–19).
 ///
 /// The animator keeps a time fraction f from the start values (0) to the end values (1) in both
 /// directions, and a progress p that the animation's channels show (value = from + Δ · p for a
