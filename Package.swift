@@ -24,9 +24,11 @@ let package = Package(
         // and the handler's cost per request without sockets.
         .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueHTTP"], path: "Benchmarks/segue-bench"),
 
-        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine"]),
-        .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON"]),
-        .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec"]),
+        // Helpers shared by the test targets: reference models, fixtures, assertions.
+        .target(name: "SegueTestSupport", dependencies: ["SegueEngine"], path: "Tests/SegueTestSupport"),
+        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueTestSupport"]),
+        .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON", "SegueTestSupport"]),
+        .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec", "SegueTestSupport"]),
         .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"]),
     ]
 )

@@ -3,16 +3,14 @@ import SegueEngine
 import XCTest
 @testable import SegueCodec
 import SegueJSON
+import SegueTestSupport
 
 /// The reference vectors (Tests/Fixtures/vectors, copied from shared/vectors) through the whole
 /// codec: request JSON in, sampled response out — what `/v1/curve` computes, without a socket.
 final class VectorRequestTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/vectors")
-
+    /// The cases of Tests/Fixtures/vectors/`file`, through the shared fixture loader.
     func cases(_ file: String) throws -> [[String: Any]] {
-        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(file))
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        try VectorCase.load(file).map(\.fields)
     }
 
     /// Runs one request body through the codec; a Problem comes back as its status.

@@ -1,4 +1,5 @@
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// Every curves.json case of the kinds the engine owns, each to its own tolerance.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// A physics animation's whole life (API.md §4 "Physics animations", §6 rules 20–22): retargets,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// Physics motions against the reference vectors (objc.io Euler ticks, POP's RK4 solver, POP's

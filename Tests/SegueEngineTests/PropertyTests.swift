@@ -1,18 +1,6 @@
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
-
-/// Deterministic generator (SplitMix64) so every run checks the same samples.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Points from [input, output] pairs.
 func points(_ pairs: [Double]...) -> [PiecewiseLinear.Point] {

@@ -1,4 +1,5 @@
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// Every springs.json case of the closed-form spring models, mapped onto the parameter sets as

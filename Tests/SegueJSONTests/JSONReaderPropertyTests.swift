@@ -1,5 +1,6 @@
 import Foundation
 import SegueJSON
+import SegueTestSupport
 import XCTest
 
 // Property tests for `JSONReader` (and the writer's round trip), with three oracles:
@@ -553,20 +554,8 @@ final class JSONReaderPropertyTests: XCTestCase {
 
 // MARK: - Deterministic randomness
 
-/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, and the same sequence on every platform.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Draws from SegueTestSupport's SplitMix64 (tiny, fast, and the same sequence on every platform).
+private extension SplitMix64 {
     /// Uniform in 0..<bound (the modulo bias is irrelevant here).
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

@@ -1,17 +1,23 @@
 import Foundation
-import XCTest
-@testable import SegueHTTP
 
-/// Independent models and the render call shared by the scenario tests.
-enum Reference {
+/// Independent models the tests compute expectations from (shared/reference), written here by
+/// other methods than the engine's so that a test never checks the implementation against itself.
+public enum Reference {
     /// A cubic Bézier timing curve (curves.md §1.1), solved by bisection on X(t) = x to the last
     /// bit — deliberately a different method from the engine's Newton + bisection.
-    struct Bezier {
-        var x1: Double, y1: Double, x2: Double, y2: Double
-        static let easeInOut = Bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-        static let linear = Bezier(x1: 0, y1: 0, x2: 1, y2: 1)
+    public struct Bezier: Sendable {
+        public var x1: Double, y1: Double, x2: Double, y2: Double
+        public static let easeInOut = Bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+        public static let linear = Bezier(x1: 0, y1: 0, x2: 1, y2: 1)
 
-        func callAsFunction(_ x: Double) -> Double {
+        public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+            self.x1 = x1
+            self.y1 = y1
+            self.x2 = x2
+            self.y2 = y2
+        }
+
+        public func callAsFunction(_ x: Double) -> Double {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
             if x1 == y1 && x2 == y2 { return x }  // the identity (curves.md §1.2)
@@ -27,20 +33,15 @@ enum Reference {
             return ((ay * t + by) * t + cy) * t
         }
     }
-}
 
-/// Renders through the service without a socket; a status other than 200 fails the calling test.
-struct RenderFailed: Error {}
-
-extension XCTestCase {
-    func renderObject(_ service: SegueService, _ json: String, file: StaticString = #filePath,
-                      line: UInt = #line) throws -> [String: Any] {
-        let response = service.respond(to: HTTPRequest(method: "POST", path: "/v1/render", query: [:], body: Array(json.utf8)))
-        let bytes = try response.collectedBody()
-        guard response.status == 200 else {
-            XCTFail("status \(response.status): \(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
-            throw RenderFailed()
-        }
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    /// UIKit's dampingRatio spring over a duration T with initial velocity 0 (springs.md §3):
+    /// ω = ln(ζ / (ε√(1−ζ²))) / (ζT), ε = 0.001 — the root UIKit's Newton iteration converges to —
+    /// on the CASpringAnimation curve of springs.md §2, and exactly 1 from T on (API.md §3).
+    public static func uikitSpring(ratio zeta: Double, duration: Double, at t: Double) -> Double {
+        if t <= 0 { return 0 }
+        if t >= duration { return 1 }
+        let omega = log(zeta / (0.001 * (1 - zeta * zeta).squareRoot())) / (zeta * duration)
+        let omegaD = omega * (1 - zeta * zeta).squareRoot()
+        return 1 - exp(-zeta * omega * t) * (cos(omegaD * t) + zeta * omega / omegaD * sin(omegaD * t))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// XCTest re-exports Foundation, whose `AffineTransform` would be ambiguous here.

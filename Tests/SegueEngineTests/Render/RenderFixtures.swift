@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 /// Reading and comparing the Render vector cases (helpers of the Render test files).

@@ -1,4 +1,5 @@
 @testable import SegueEngine
+import SegueTestSupport
 import XCTest
 
 #if canImport(Glibc)

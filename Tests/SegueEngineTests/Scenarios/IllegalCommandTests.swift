@@ -1,138 +1,112 @@
-import Foundation
+@testable import SegueEngine
 import XCTest
-@testable import SegueHTTP
 
-/// Animator commands that UIKit would reject, as a table (API.md §1 "422 … illegal animator
-/// commands for their state", §4 "Commands", §6 rule 13). Each row is a 422
-/// `application/problem+json` whose `pointer` is exactly the one given: `/commands/<i>` (i the
-/// command's index in the request array, not its rank after sorting by `at`) for a command the
-/// animator's state does not allow — then with members `state` (the state at the command's time)
-/// and `allowed` (every op accepted there without error, no-ops included, compared as a set) —
-/// and `/commands/<i>/animation` or `/commands/<i>/at` for an unknown animation id or a negative
-/// time.
+/// Animator commands that UIKit would reject, as a table (docs/rules.md "Commands", rule 13).
+/// Each row is a `SceneError.illegalCommand` naming the command by its index in the spec's
+/// `commands` (not its rank after sorting by `at`), the state at the command's time and `allowed`
+/// — every op accepted there without error, no-ops included, compared as a set. (The codec turns
+/// it into a 422 problem pointing at `/commands/<i>`; the rows that are JSON validation — an
+/// unknown animation id, a negative time — are SegueCodecTests' CommandValidationTests.)
 final class IllegalCommandTests: XCTestCase {
-    let service = SegueService()
-
-    /// §6 rule 13's table, no-ops included.
-    static let allowed: [String: Set<String>] = [
-        "inactive": ["start", "pause", "fraction", "reverse", "addAnimations"],
-        "running": ["pause", "stop", "reverse", "fraction", "addAnimations", "start"],
-        "paused": ["start", "stop", "reverse", "fraction", "continue", "addAnimations", "pause"],
-        "stopped": ["finish"],
+    /// Rule 13's table, no-ops included.
+    static let allowed: [AnimatorState: Set<String>] = [
+        .inactive: ["start", "pause", "fraction", "reverse", "addAnimations"],
+        .running: ["pause", "stop", "reverse", "fraction", "addAnimations", "start"],
+        .paused: ["start", "stop", "reverse", "fraction", "continue", "addAnimations", "pause"],
+        .stopped: ["finish"],
     ]
 
     struct Row {
         var name: String
         var autostart = true
-        /// The `commands` array's entries, for animation `a` unless they name another.
-        var commands: [String]
-        var pointer: String
-        /// The state a state error names; nil for the other errors.
-        var state: String?
+        /// The spec's `commands`, all for animation `a` (index 0).
+        var commands: [SceneSpec.Command]
+        /// The index of the refused command.
+        var command: Int
+        var state: AnimatorState
     }
 
     static let rows: [Row] = [
         Row(name: "finish while running",
-            commands: [#"{"at": 0.2, "animation": "a", "op": "finish", "position": "end"}"#],
-            pointer: "/commands/0", state: "running"),
+            commands: [.at(0.2, .finish(.end))],
+            command: 0, state: .running),
         Row(name: "finish while running, listed after a later command",
-            commands: [#"{"at": 0.6, "animation": "a", "op": "pause"}"#,
-                       #"{"at": 0.3, "animation": "a", "op": "finish", "position": "current"}"#],
-            pointer: "/commands/1", state: "running"),
+            commands: [.at(0.6, .pause), .at(0.3, .finish(.current))],
+            command: 1, state: .running),
         Row(name: "continue while inactive", autostart: false,
-            commands: [#"{"at": 0.1, "animation": "a", "op": "continue"}"#],
-            pointer: "/commands/0", state: "inactive"),
+            commands: [.at(0.1, .continue(nil, durationFactor: 1))],
+            command: 0, state: .inactive),
         Row(name: "continue while running",
-            commands: [#"{"at": 0.1, "animation": "a", "op": "continue", "durationFactor": 0.5}"#],
-            pointer: "/commands/0", state: "running"),
-        Row(name: "unknown animation id",
-            commands: [#"{"at": 0.1, "animation": "nope", "op": "pause"}"#],
-            pointer: "/commands/0/animation", state: nil),
-        Row(name: "unknown animation id in the second command",
-            commands: [#"{"at": 0.1, "animation": "a", "op": "pause"}"#, #"{"at": 0.2, "animation": "b", "op": "start"}"#],
-            pointer: "/commands/1/animation", state: nil),
-        Row(name: "command at a negative time",
-            commands: [#"{"at": -0.1, "animation": "a", "op": "pause"}"#],
-            pointer: "/commands/0/at", state: nil),
+            commands: [.at(0.1, .continue(nil, durationFactor: 0.5))],
+            command: 0, state: .running),
         Row(name: "stop on a stopped animator",
-            commands: [#"{"at": 0.2, "animation": "a", "op": "stop", "withoutFinishing": false}"#,
-                       #"{"at": 0.3, "animation": "a", "op": "stop"}"#],
-            pointer: "/commands/1", state: "stopped"),
+            commands: [.at(0.2, .stop(withoutFinishing: false)), .at(0.3, .stop(withoutFinishing: true))],
+            command: 1, state: .stopped),
         Row(name: "start right after a stop at the same time (ties in array order)",
-            commands: [#"{"at": 0.2, "animation": "a", "op": "stop", "withoutFinishing": false}"#,
-                       #"{"at": 0.2, "animation": "a", "op": "start"}"#],
-            pointer: "/commands/1", state: "stopped"),
+            commands: [.at(0.2, .stop(withoutFinishing: false)), .at(0.2, .start(delay: 0))],
+            command: 1, state: .stopped),
         Row(name: "fraction on a stopped animator",
-            commands: [#"{"at": 0.2, "animation": "a", "op": "stop", "withoutFinishing": false}"#,
-                       #"{"at": 0.3, "animation": "a", "op": "fraction", "value": 0.5}"#],
-            pointer: "/commands/1", state: "stopped"),
+            commands: [.at(0.2, .stop(withoutFinishing: false)), .at(0.3, .fraction(0.5))],
+            command: 1, state: .stopped),
         Row(name: "finish while paused",
-            commands: [#"{"at": 0.2, "animation": "a", "op": "pause"}"#,
-                       #"{"at": 0.3, "animation": "a", "op": "finish", "position": "end"}"#],
-            pointer: "/commands/1", state: "paused"),
+            commands: [.at(0.2, .pause), .at(0.3, .finish(.end))],
+            command: 1, state: .paused),
         Row(name: "stop while inactive", autostart: false,
-            commands: [#"{"at": 0.1, "animation": "a", "op": "stop"}"#],
-            pointer: "/commands/0", state: "inactive"),
+            commands: [.at(0.1, .stop(withoutFinishing: true))],
+            command: 0, state: .inactive),
         Row(name: "finish after the animator completed (inactive)",
-            commands: [#"{"at": 1.5, "animation": "a", "op": "finish", "position": "end"}"#],
-            pointer: "/commands/0", state: "inactive"),
+            commands: [.at(1.5, .finish(.end))],
+            command: 0, state: .inactive),
+        // `{"op": "retarget", "to": {"x": 50}}` on a block animation: the codec reads a physics
+        // op on a block animation no further (an empty target); the state machine refuses it.
         Row(name: "retarget on a block animation",
-            commands: [#"{"at": 0.2, "animation": "a", "op": "retarget", "to": {"x": 50}}"#],
-            pointer: "/commands/0", state: "running"),
+            commands: [.at(0.2, .retarget(target: [], velocity: nil))],
+            command: 0, state: .running),
     ]
 
-    func request(autostart: Bool, commands: [String]) -> HTTPRequest {
-        let json = """
-        {"views": {"v": {"x": 0}},
-         "animations": [{"id": "a", "view": "v", "duration": 1, "timing": "linear", "autostart": \(autostart), "to": {"x": 100}}],
-         "commands": [\(commands.joined(separator: ", "))]}
-        """
-        return HTTPRequest(method: "POST", path: "/v1/render", query: [:], body: Array(json.utf8))
+    /// View `v` with x = 0 and a linear 1 s animation `a` taking it to 100.
+    static func spec(autostart: Bool, commands: [SceneSpec.Command]) -> SceneSpec {
+        SceneSpec(views: [.init("v", .numbers("x", 0))],
+                  animations: [.block(id: "a", view: "v", to: [.numbers("x", 100)], duration: 1, timing: .linear,
+                                      autostart: autostart)],
+                  commands: commands)
     }
 
-    /// §6 rule 13 and §1: every row of the table is a 422 problem with its exact pointer, and a
-    /// state error names the state and the ops allowed there.
-    func testIllegalCommandsAreProblemsNamingTheCommandStateAndAllowedOps() throws {
+    /// Rule 13: every row of the table is refused naming the command, the state it met and the
+    /// ops allowed there.
+    func testIllegalCommandsAreRefusedNamingTheCommandStateAndAllowedOps() throws {
         for row in Self.rows {
-            let response = service.respond(to: request(autostart: row.autostart, commands: row.commands))
-            let bytes = try response.collectedBody()
-            let text = String(decoding: bytes, as: UTF8.self)
-            XCTAssertEqual(response.status, 422, "\(row.name): \(text)")
-            XCTAssertTrue(response.header("Content-Type")?.hasPrefix("application/problem+json") ?? false,
-                          "\(row.name): \(response.header("Content-Type") ?? "no Content-Type")")
-            guard let problem = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-                XCTFail("\(row.name): not a JSON object: \(text)")
+            guard let error = refusal(Self.spec(autostart: row.autostart, commands: row.commands)) else {
+                XCTFail("\(row.name): compiled")
                 continue
             }
-            XCTAssertEqual(problem["status"] as? Int, 422, row.name)
-            XCTAssertEqual(problem["pointer"] as? String, row.pointer, "\(row.name): \(text)")
-            guard let state = row.state else { continue }
-            XCTAssertEqual(problem["state"] as? String, state, "\(row.name): \(text)")
-            let allowed = problem["allowed"] as? [String]
-            XCTAssertNotNil(allowed, "\(row.name): `allowed` is a list of op names: \(text)")
-            XCTAssertEqual(allowed.map { Set($0) }, Self.allowed[state], "\(row.name): \(text)")
-            XCTAssertEqual(allowed?.count, Self.allowed[state]?.count, "\(row.name): no duplicates in `allowed`")
+            guard case .illegalCommand(let command, let operation, let state, let allowed) = error else {
+                XCTFail("\(row.name): \(error)")
+                continue
+            }
+            XCTAssertEqual(command, row.command, "\(row.name): \(error)")
+            XCTAssertEqual(operation, row.commands[row.command].operation.name, "\(row.name): \(error)")
+            XCTAssertEqual(state, row.state, "\(row.name): \(error)")
+            XCTAssertEqual(Set(allowed), Self.allowed[row.state], "\(row.name): \(error)")
+            XCTAssertEqual(allowed.count, Self.allowed[row.state]?.count, "\(row.name): no duplicates in `allowed`")
         }
     }
 
-    /// §6 rule 13: `allowed` lists the no-ops, so they are accepted — `start` on a running
-    /// animator and `pause` on a paused one are 200s that change nothing and emit no event
-    /// (events list state changes, §4 Response).
+    /// Rule 13: `allowed` lists the no-ops, so they are accepted — `start` on a running animator
+    /// and `pause` on a paused one compile, change nothing and emit no event (events list state
+    /// changes).
     func testNoOpsAreAcceptedAndEmitNothing() throws {
-        let response = service.respond(to: request(autostart: true, commands: [
-            #"{"at": 0.2, "animation": "a", "op": "start"}"#,
-            #"{"at": 0.4, "animation": "a", "op": "pause"}"#,
-            #"{"at": 0.5, "animation": "a", "op": "pause"}"#,
-            #"{"at": 0.6, "animation": "a", "op": "start"}"#,
+        let scene = try compile(Self.spec(autostart: true, commands: [
+            .at(0.2, .start(delay: 0)),
+            .at(0.4, .pause),
+            .at(0.5, .pause),
+            .at(0.6, .start(delay: 0)),
         ]))
-        let bytes = try response.collectedBody()
-        XCTAssertEqual(response.status, 200, String(decoding: bytes, as: UTF8.self))
-        let body = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        let events = try XCTUnwrap(body["events"] as? [[String: Any]])
-        XCTAssertEqual(events.map { $0["type"] as? String ?? "?" }, ["start", "pause", "start", "completion"])
-        XCTAssertEqual(events.map { $0["command"] as? Int }, [nil, 1, 3, nil])
+        let events = scene.events.map(\.event)
+        XCTAssertEqual(events.map(\.kind), [.start, .pause, .start, .completion])
+        XCTAssertEqual(events.map(\.command), [nil, 1, 3, nil])
         for (event, t) in zip(events, [0, 0.4, 0.6, 1.2]) {
-            XCTAssertEqual(event["t"] as? Double ?? .nan, t, accuracy: 1e-12)
+            XCTAssertEqual(event.t, t, accuracy: 1e-12)
         }
     }
 }
