@@ -3,7 +3,7 @@ import XCTest
 
 /// The UIViewPropertyAnimator state machine (API.md §6 rules 8, 13–17) without the codec.
 final class PropertyAnimatorTests: XCTestCase {
-    typealias Op = PropertyAnimator.Operation
+    typealias Op = SceneSpec.Operation
 
     let linear = ActiveTiming(curve: .cubicBezier(.linear), duration: 2)
 
@@ -11,7 +11,7 @@ final class PropertyAnimatorTests: XCTestCase {
                   scrubsLinearly: Bool = true, _ commands: [(Double, Op)]) throws(PropertyAnimator.Rejection) -> PropertyAnimator {
         try PropertyAnimator(timing: timing ?? linear, delay: delay, autostart: autostart, interactive: false,
                              scrubsLinearly: scrubsLinearly, pausesOnCompletion: pausesOnCompletion,
-                             commands: commands.enumerated().map { .init(at: $1.0, index: $0, operation: $1.1) })
+                             commands: commands.enumerated().map { .init(at: $1.0, index: $0, operation: .command($1.1)) })
     }
 
     /// Rule 13's table, written out here: every op in every state, accepted exactly when listed.
@@ -30,7 +30,7 @@ final class PropertyAnimatorTests: XCTestCase {
             .stopped: (true, [(0.5, .stop(withoutFinishing: false))]),
         ]
         let ops: [Op] = [.start(delay: 0), .pause, .stop(withoutFinishing: true), .finish(.end), .reverse(true), .fraction(0.5),
-                         .continue(nil, durationFactor: 1), .addAnimations(delayFactor: 0), .unsupported("retarget")]
+                         .continue(nil, durationFactor: 1), .addAnimations(delayFactor: 0, to: []), .retarget(target: [], velocity: nil)]
         for (state, setup) in setups {
             XCTAssertEqual(try animator(autostart: setup.autostart, setup.steps).state(at: 0.6), state)
             for op in ops {
@@ -95,7 +95,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     /// Rule 16: on a paused animator the added block waits for the resume, even with no delay.
     func testAddedBlockOnAPausedAnimatorWaitsForTheResume() throws {
-        let a = try animator([(0.5, .pause), (0.7, .addAnimations(delayFactor: 0)), (1.5, .start(delay: 0))])
+        let a = try animator([(0.5, .pause), (0.7, .addAnimations(delayFactor: 0, to: [])), (1.5, .start(delay: 0))])
         XCTAssertEqual(a.blockStart(0) ?? 0, 1.5, accuracy: 1e-12)
         // Its window is the rest of the run, fraction 0.25 → 1, over the remaining 1.5 s.
         XCTAssertEqual(a.blockSample(0, at: 2.25)?.progress ?? 0, 0.5, accuracy: 1e-12)
@@ -104,7 +104,7 @@ final class PropertyAnimatorTests: XCTestCase {
     /// A completed animator keeps its animations done; animations added to it run in a new run
     /// from fraction 0 when it starts again (UIKit reuses an inactive animator this way).
     func testAnimationsAddedAfterCompletionRunInANewRun() throws {
-        let a = try animator([(3, .addAnimations(delayFactor: 0)), (4, .start(delay: 0))])
+        let a = try animator([(3, .addAnimations(delayFactor: 0, to: [])), (4, .start(delay: 0))])
         XCTAssertEqual(a.sample(at: 2.5)?.shown, .end)
         XCTAssertEqual(a.sample(at: 5)?.shown, .end, "the first run's block stays done")
         XCTAssertEqual(a.fraction(at: 3.5), 0)
@@ -128,9 +128,9 @@ final class PropertyAnimatorTests: XCTestCase {
     /// is no longer driven by the interaction.
     func testInteractionPausingARunningAnimatorEmitsPause() throws {
         let steps: [PropertyAnimator.Command] = [
-            .init(at: 0.05, index: 0, operation: .start(delay: 0)),
+            .init(at: 0.05, index: 0, operation: .command(.start(delay: 0))),
             .init(at: 0.3, index: nil, operation: .interactionUpdate(percent: 0.5)),
-            .init(at: 0.4, index: 1, operation: .stop(withoutFinishing: false)),
+            .init(at: 0.4, index: 1, operation: .command(.stop(withoutFinishing: false))),
             .init(at: 0.45, index: nil, operation: .interactionUpdate(percent: 0.9)),
         ]
         let a = try PropertyAnimator(timing: linear, delay: 0, autostart: true, interactive: true, scrubsLinearly: true,
@@ -154,14 +154,14 @@ final class PropertyAnimatorTests: XCTestCase {
     /// resumes at (a scrub in between moves where, not how far along); a linear scrub shows the
     /// block linearly (rule 14); at its window's start a forward block already moves.
     func testBlockOnAPausedAnimatorPlacesItsWindowAtTheResume() throws {
-        let a = try animator([(0.2, .pause), (0.3, .addAnimations(delayFactor: 0)), (0.5, .fraction(0.8)), (1, .start(delay: 0))])
+        let a = try animator([(0.2, .pause), (0.3, .addAnimations(delayFactor: 0, to: [])), (0.5, .fraction(0.8)), (1, .start(delay: 0))])
         XCTAssertEqual(a.blockStart(0) ?? 0, 1, accuracy: 1e-12)
         XCTAssertEqual(a.blockSample(0, at: 1)?.progress ?? 1, 0, accuracy: 1e-12)
         XCTAssertEqual(a.blockSample(0, at: 1)?.rate ?? 0, 1 / 0.4, accuracy: 1e-9)
         XCTAssertEqual(a.blockSample(0, at: 1.2)?.progress ?? 0, 0.5, accuracy: 1e-12)
 
         let eased = ActiveTiming(curve: .cubicBezier(.easeIn), duration: 1)
-        let b = try animator(timing: eased, [(0, .addAnimations(delayFactor: 0)), (0.5, .fraction(0.5))])
+        let b = try animator(timing: eased, [(0, .addAnimations(delayFactor: 0, to: [])), (0.5, .fraction(0.5))])
         XCTAssertEqual(b.blockSample(0, at: 0.6)?.progress ?? 0, 0.5, accuracy: 1e-15)
     }
 
@@ -170,16 +170,16 @@ final class PropertyAnimatorTests: XCTestCase {
     /// from what it showed, with no jump, and its velocity at the glide's start is right-hand.
     func testBlocksHoldOnAPauseAndGlideOnWithoutAJump() throws {
         let eased = ActiveTiming(curve: .cubicBezier(.easeInOut), duration: 1)
-        let held = try animator(timing: eased, [(0, .addAnimations(delayFactor: 0.25)), (0.5, .pause)])
+        let held = try animator(timing: eased, [(0, .addAnimations(delayFactor: 0.25, to: [])), (0.5, .pause)])
         let before = try XCTUnwrap(held.blockSample(0, at: 0.5 - 1e-9)).progress
         XCTAssertEqual(try XCTUnwrap(held.blockSample(0, at: 0.6)).progress, before, accuracy: 1e-7)
 
         let scrubbed = try PropertyAnimator(
             timing: linear, delay: 0, autostart: false, interactive: false, scrubsLinearly: true, pausesOnCompletion: false,
-            commands: [.init(at: 0, index: 0, operation: .addAnimations(delayFactor: 0.25)),
-                       .init(at: 0, index: 1, operation: .start(delay: 0)),
-                       .init(at: 0.3, index: 2, operation: .fraction(0.8)),
-                       .init(at: 0.5, index: 3, operation: .continue(.curve(.cubicBezier(.easeIn)), durationFactor: 1))])
+            commands: [.init(at: 0, index: 0, operation: .command(.addAnimations(delayFactor: 0.25, to: []))),
+                       .init(at: 0, index: 1, operation: .command(.start(delay: 0))),
+                       .init(at: 0.3, index: 2, operation: .command(.fraction(0.8))),
+                       .init(at: 0.5, index: 3, operation: .command(.continue(.curve(.cubicBezier(.easeIn)), durationFactor: 1)))])
         let atContinue = try XCTUnwrap(scrubbed.blockSample(0, at: 0.5))
         let justAfter = try XCTUnwrap(scrubbed.blockSample(0, at: 0.5 + 1e-7))
         XCTAssertEqual(atContinue.progress, (0.8 - 0.25) / 0.75, accuracy: 1e-12)
@@ -190,8 +190,8 @@ final class PropertyAnimatorTests: XCTestCase {
     /// Once its run has ended the interaction lets the animator go, also after a new run opens.
     func testInteractionLetsGoOfAStoppedAnimatorForGood() throws {
         let steps: [PropertyAnimator.Command] = [
-            .init(at: 0.1, index: 0, operation: .stop(withoutFinishing: true)),
-            .init(at: 0.2, index: 1, operation: .start(delay: 0)),
+            .init(at: 0.1, index: 0, operation: .command(.stop(withoutFinishing: true))),
+            .init(at: 0.2, index: 1, operation: .command(.start(delay: 0))),
             .init(at: 0.5, index: nil, operation: .interactionUpdate(percent: 0.7)),
             .init(at: 0.6, index: nil, operation: .interactionRelease(finish: false, curve: .cubicBezier(.linear), speed: 1)),
         ]
@@ -203,7 +203,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     /// Rule 16: an added block's window starts after delayFactor · (1 − f) of the rest.
     func testAddedBlockWindowFollowsTheFraction() throws {
-        let a = try animator([(1, .addAnimations(delayFactor: 0.5))])
+        let a = try animator([(1, .addAnimations(delayFactor: 0.5, to: []))])
         XCTAssertEqual(a.blockStart(0) ?? 0, 1.5, accuracy: 1e-12)
         // Linear timing: over [1.5, 2] the block's progress runs 0 → 1.
         XCTAssertEqual(a.blockSample(0, at: 1.75)?.progress ?? 0, 0.5, accuracy: 1e-12)

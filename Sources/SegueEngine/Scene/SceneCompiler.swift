@@ -61,8 +61,7 @@ public enum SceneCompiler {
             }
             var steps: [PropertyAnimator.Command] = []
             for i in commands where spec.commands[i].animation == index {
-                steps.append(PropertyAnimator.Command(at: spec.commands[i].at, index: i,
-                                                      operation: animatorOperation(spec.commands[i].operation)))
+                steps.append(PropertyAnimator.Command(at: spec.commands[i].at, index: i, operation: .command(spec.commands[i].operation)))
             }
             let interactive = spec.interaction?.animations.contains(index) ?? false
             if let interaction = spec.interaction, interactive {
@@ -84,22 +83,6 @@ public enum SceneCompiler {
             }
         }
         return animators
-    }
-
-    /// A command as the state machine reads it; physics ops on a block animation are refused by
-    /// it, naming its state (rule 13).
-    static func animatorOperation(_ operation: SceneSpec.Operation) -> PropertyAnimator.Operation {
-        switch operation {
-        case .start(let delay): .start(delay: delay)
-        case .pause: .pause
-        case .stop(let withoutFinishing): .stop(withoutFinishing: withoutFinishing)
-        case .finish(let position): .finish(position)
-        case .reverse(let reversed): .reverse(reversed)
-        case .fraction(let value): .fraction(value)
-        case .continue(let timing, let factor): .continue(timing, durationFactor: factor)
-        case .addAnimations(let delayFactor, _): .addAnimations(delayFactor: delayFactor)
-        case .retarget, .drag: .unsupported(operation.name)
-        }
     }
 
     /// Commands, then interaction steps at equal times (both already in time order).

@@ -32,19 +32,11 @@
 struct PropertyAnimator: Sendable {
     typealias State = AnimatorState
 
-    public enum Operation: Sendable {
-        case start(delay: Double)
-        case pause
-        case stop(withoutFinishing: Bool)
-        case finish(AnimatorEvent.Position)
-        case reverse(Bool)
-        case fraction(Double)
-        case `continue`(ContinueTiming?, durationFactor: Double)
-        /// A block added to the animator; blocks are numbered from 0 in the order they are added.
-        case addAnimations(delayFactor: Double)
-        /// An op only physics animations accept (`retarget`, `drag`): always refused, naming the
-        /// state (rule 13).
-        case unsupported(String)
+    enum Operation: Sendable {
+        /// A command of the scene. Blocks `addAnimations` adds are numbered from 0 in the order
+        /// they are added (their targets are the compiler's); the physics ops (`retarget`,
+        /// `drag`) are allowed in no state, so they are refused naming it (rule 13).
+        case command(SceneSpec.Operation)
         /// Interaction (rule 19): the percent the gesture or updates set; no event.
         case interactionUpdate(percent: Double)
         /// Interaction release: run to the end (finish) or back to the start (cancel) along
@@ -54,15 +46,7 @@ struct PropertyAnimator: Sendable {
         /// The command name used in `allowed` lists.
         var name: String {
             switch self {
-            case .start: "start"
-            case .pause: "pause"
-            case .stop: "stop"
-            case .finish: "finish"
-            case .reverse: "reverse"
-            case .fraction: "fraction"
-            case .continue: "continue"
-            case .addAnimations: "addAnimations"
-            case .unsupported(let name): name
+            case .command(let operation): operation.name
             case .interactionUpdate, .interactionRelease: "interaction"
             }
         }
@@ -596,6 +580,21 @@ extension PropertyAnimator {
                 throw Rejection(command: i, operation: command.operation.name, state: state, allowed: Self.allowed(state))
             }
             switch command.operation {
+            case .command(let operation):
+                apply(operation, at: t, command: i)
+            case .interactionUpdate(let percent):
+                // The interaction drives a live animator; once stopped or concluded it lets go.
+                guard !letGo else { return }
+                setFraction(percent, at: t, command: nil)
+            case .interactionRelease(let finish, let curve, let speed):
+                guard !letGo else { return }
+                release(finishing: finish, curve: curve, speed: speed, at: t)
+            }
+        }
+
+        /// A command the state allows.
+        mutating func apply(_ operation: SceneSpec.Operation, at t: Double, command i: Int?) {
+            switch operation {
             case .start(let delay):
                 guard state != .running else { return }
                 reopen(t)
@@ -614,19 +613,12 @@ extension PropertyAnimator {
             case .fraction(let value):
                 reopen(t)
                 setFraction(value, at: t, command: i)
-            case .interactionUpdate(let percent):
-                // The interaction drives a live animator; once stopped or concluded it lets go.
-                guard !letGo else { return }
-                setFraction(percent, at: t, command: nil)
             case .continue(let handed, let durationFactor):
                 continueAnimation(handed, durationFactor: durationFactor, at: t, command: i)
-            case .unsupported:
-                break  // refused above: no state allows it
-            case .addAnimations(let delayFactor):
+            case .addAnimations(let delayFactor, _):
                 addBlock(delayFactor: delayFactor, at: t, command: i)
-            case .interactionRelease(let finish, let curve, let speed):
-                guard !letGo else { return }
-                release(finishing: finish, curve: curve, speed: speed, at: t)
+            case .retarget, .drag:
+                break  // refused before: no state allows them
             }
         }
 
