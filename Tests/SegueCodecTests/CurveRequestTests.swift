@@ -56,7 +56,7 @@ final class CurveRequestTests: XCTestCase {
     func testVerticalTangentReportsGreatestFiniteMagnitude() throws {
         // cubic-bezier(0, 0.5, 1, 0.5) starts vertically: X′(0) = 3·x1 = 0, Y′(0) = 3·y1 = 1.5.
         // With duration 0.5 the slope divided by the duration would overflow; it stays the
-        // largest finite double (API.md §6 rule 4).
+        // largest finite double (docs/rules.md rule 4).
         let response = try CurveResponse(decode(#"{"timing": "cubic-bezier(0, 0.5, 1, 0.5)", "at": [0], "duration": 0.5}"#))
         XCTAssertEqual(response.velocity[0], .greatestFiniteMagnitude)
         XCTAssertTrue(String(decoding: response.json(), as: UTF8.self).contains("1.7976931348623157e+308"))

@@ -3,7 +3,7 @@ import XCTest
 @testable import SegueCodec
 import SegueJSON
 
-/// Transition presets (API.md §4 "Presets", §6 rule 25): each expansion is checked against the
+/// Transition presets (docs/rules.md "Presets", rule 25): each expansion is checked against the
 /// request written out here from the preset's parameters, and the catalogue against `expand`.
 final class PresetTests: XCTestCase {
     static let names = ["bouncePresent", "slideDismiss", "zoomPush", "zoomPop", "dropDismiss", "crossDissolve",
@@ -398,7 +398,7 @@ final class PresetTests: XCTestCase {
         for member in ["views", "animations", "commands", "interaction"] {
             assertProblem(#"{"transition": {\#(zoom)}, "\#(member)": []}"#, pointer: "/\(member)", mentions: member)
         }
-        // A transition of the wrong JSON type is a wrong-type 400 (API.md §1), as everywhere.
+        // A transition of the wrong JSON type is a wrong-type 400 (docs/rules.md "Conventions"), as everywhere.
         assertProblem(#"{"transition": "zoomPush"}"#, status: 400, pointer: "/transition")
         assertProblem(#"{"transition": [1]}"#, status: 400, pointer: "/transition")
         assertProblem(#"{"transition": {"preset": 3, "container": [0, 0, 1, 1]}}"#, status: 400, pointer: "/transition/preset")

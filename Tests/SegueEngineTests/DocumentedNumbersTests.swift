@@ -1,10 +1,10 @@
 @testable import SegueEngine
 import XCTest
 
-/// Numbers stated by Apple, POP and Rebound, as quoted in springs.md.
+/// Numbers stated by Apple, POP and Rebound, as quoted in docs/springs.md.
 final class DocumentedNumbersTests: XCTestCase {
     /// CASpringAnimation.settlingDuration doc (mass 1, stiffness 100): "approximately 2.85 seconds"
-    /// for damping 5, "just over 1 second" for damping 15 (springs.md §2: 2.85497 s, 1.02209 s).
+    /// for damping 5, "just over 1 second" for damping 15 (docs/springs.md "Settling duration": 2.85497 s, 1.02209 s).
     func testCoreAnimationSettlingDuration() {
         let soft = Spring(mass: 1, stiffness: 100, damping: 5, allowsOverdamping: false)
         let firm = Spring(mass: 1, stiffness: 100, damping: 15, allowsOverdamping: false)
@@ -12,7 +12,7 @@ final class DocumentedNumbersTests: XCTestCase {
         XCTAssertEqual(firm.settlingDuration, 1.02209, accuracy: 5e-6)
     }
 
-    /// springs.md §3 table (v = 0). Its 1.0 s / ζ 0.2 row lists damping 10.636, which does not
+    /// docs/springs.md "UIKit duration-based springs" table (v = 0). Its 1.0 s / ζ 0.2 row lists damping 10.636, which does not
     /// fit its own stiffness: 2ζ√707.222 = 10.6375 (the closed form gives ω = 26.5937), so that
     /// row is checked against 10.6375.
     func testUIKitDurationSprings() {
@@ -33,7 +33,7 @@ final class DocumentedNumbersTests: XCTestCase {
         XCTAssertEqual(clamped.spring, Spring.uikit(dampingRatio: 1, duration: 10, initialVelocity: 0).spring)
     }
 
-    /// POP defaults bounciness 4, speed 12 (springs.md §5); Rebound's default Origami (40, 7).
+    /// POP defaults bounciness 4, speed 12 (docs/springs.md "POP and Origami springs"); Rebound's default Origami (40, 7).
     func testPopAndOrigami() {
         let pop = Spring.pop(bounciness: 4, speed: 12, initialVelocity: 0)
         XCTAssertEqual(pop.stiffness, 342.10059, accuracy: 1e-5)

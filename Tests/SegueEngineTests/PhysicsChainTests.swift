@@ -3,7 +3,7 @@ import Foundation
 import SegueTestSupport
 import XCTest
 
-/// A physics animation's whole life (API.md §4 "Physics animations", §6 rules 20–22): retargets,
+/// A physics animation's whole life (docs/rules.md "Physics animations", rules 20–22): retargets,
 /// drags and stops against values computed here — an independent fine RK4, hand-computed
 /// least-squares slopes, the objc.io and POP tick loops written out again.
 final class PhysicsChainTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import SegueEngine
 
-/// The UIViewPropertyAnimator state machine (API.md §6 rules 8, 13–17) without the codec.
+/// The UIViewPropertyAnimator state machine (docs/rules.md rules 8, 13–17) without the codec.
 final class PropertyAnimatorTests: XCTestCase {
     typealias Op = SceneSpec.Operation
 

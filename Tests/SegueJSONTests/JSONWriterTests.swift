@@ -2,7 +2,7 @@ import Foundation
 import SegueJSON
 import XCTest
 
-/// The writer's text rules (API.md §1 and §6 rule 23): integral numbers without a fraction, −0 as
+/// The writer's text rules (docs/rules.md "Conventions" and rule 23): integral numbers without a fraction, −0 as
 /// 0, otherwise the shortest text that reads back to the same double; strings with exactly the
 /// mandatory escapes and everything else passed through as UTF-8.
 final class JSONWriterTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 /// Independent models the tests compute expectations from (shared/reference), written here by
 /// other methods than the engine's so that a test never checks the implementation against itself.
 public enum Reference {
-    /// A cubic Bézier timing curve (curves.md §1.1), solved by bisection on X(t) = x to the last
+    /// A cubic Bézier timing curve (docs/curves.md "Cubic Bézier curves"), solved by bisection on X(t) = x to the last
     /// bit — deliberately a different method from the engine's Newton + bisection.
     public struct Bezier: Sendable {
         public var x1: Double, y1: Double, x2: Double, y2: Double
@@ -20,7 +20,7 @@ public enum Reference {
         public func callAsFunction(_ x: Double) -> Double {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
-            if x1 == y1 && x2 == y2 { return x }  // the identity (curves.md §1.2)
+            if x1 == y1 && x2 == y2 { return x }  // the identity (docs/curves.md "Solving for the curve parameter")
             let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
             let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
             var lo = 0.0, hi = 1.0
@@ -34,9 +34,9 @@ public enum Reference {
         }
     }
 
-    /// UIKit's dampingRatio spring over a duration T with initial velocity 0 (springs.md §3):
+    /// UIKit's dampingRatio spring over a duration T with initial velocity 0 (docs/springs.md "UIKit duration-based springs"):
     /// ω = ln(ζ / (ε√(1−ζ²))) / (ζT), ε = 0.001 — the root UIKit's Newton iteration converges to —
-    /// on the CASpringAnimation curve of springs.md §2, and exactly 1 from T on (API.md §3).
+    /// on the CASpringAnimation curve of docs/springs.md "Core Animation springs", and exactly 1 from T on (docs/rules.md "The curve route").
     public static func uikitSpring(ratio zeta: Double, duration: Double, at t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= duration { return 1 }

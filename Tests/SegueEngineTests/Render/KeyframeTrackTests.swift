@@ -1,8 +1,8 @@
 @testable import SegueEngine
 import XCTest
 
-/// KeyframeTrack structure handling (curves.md §4.2, API.md §6 rule 12) and UIView keyframe
-/// derivation (curves.md §4.1, API.md §6 rule 11) beyond the reference vectors.
+/// KeyframeTrack structure handling (docs/keyframes.md "Calculation modes", docs/rules.md rule 12) and UIView keyframe
+/// derivation (docs/keyframes.md "UIView keyframe blocks", docs/rules.md rule 11) beyond the reference vectors.
 final class KeyframeTrackTests: XCTestCase {
     private let three: [[Double]] = [[0], [1], [2]]
 

@@ -118,7 +118,7 @@ final class KeyframeVectorTests: XCTestCase {
     ]
 }
 
-/// Colour interpolation (curves.md §5): component-wise RGBA lerp, as a two-value linear track.
+/// Colour interpolation (docs/curves.md "Colour interpolation"): component-wise RGBA lerp, as a two-value linear track.
 final class ColorInterpolationTests: XCTestCase {
     func testColorCases() throws {
         var checked = 0

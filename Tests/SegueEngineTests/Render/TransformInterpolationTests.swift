@@ -11,7 +11,7 @@ import XCTest
 /// XCTest re-exports Foundation, whose `AffineTransform` would be ambiguous here.
 private typealias AffineTransform = SegueEngine.AffineTransform
 
-/// Transform decomposition and interpolation (API.md §6 rules 6 and 9, curves.md §5).
+/// Transform decomposition and interpolation (docs/rules.md rules 6 and 9, docs/transforms.md).
 final class TransformInterpolationTests: XCTestCase {
     /// Exact-arithmetic checks that only meet rounding.
     static let tight = 1e-12
@@ -30,10 +30,10 @@ final class TransformInterpolationTests: XCTestCase {
         XCTAssertEqual(checked, 3)
     }
 
-    /// curves.md §5, the drop-dismiss keyframes with a linear curve. Expectations come from the
+    /// docs/transforms.md "The drop-dismiss fall", the drop-dismiss keyframes with a linear curve. Expectations come from the
     /// rules, not from the implementation: each keyframe ends at the principal angle of its own
     /// matrix, and turns along the shorter arc from the previous keyframe's principal angle
-    /// (|Δ| > π strictly wraps); the literal angles and directions are those curves.md states.
+    /// (|Δ| > π strictly wraps); the literal angles and directions are those docs/transforms.md "The drop-dismiss fall" states.
     func testDropDismissRotation() {
         let starts = [0, 0.15, 0.25, 0.45, 0.65]
         let durations = [0.15, 0.10, 0.20, 0.20, 0.35]
@@ -70,7 +70,7 @@ final class TransformInterpolationTests: XCTestCase {
         }
     }
 
-    /// API.md §6 rule 6: sin(M_PI) > 0, so rotation(π) decomposes to +π; |Δ| = π is no wrap.
+    /// docs/rules.md rule 6: sin(M_PI) > 0, so rotation(π) decomposes to +π; |Δ| = π is no wrap.
     func testIdentityToRotationPiTurnsClockwise() {
         let half = TransformInterpolator(from: .matrix(.identity), to: .matrix(rotation(.pi)), directRotation: false)
         assertClose(angle(half.value(0.5)), .pi / 2, Self.tight, "identity → π at 0.5")
@@ -178,7 +178,7 @@ final class TransformInterpolationTests: XCTestCase {
         XCTAssertNil(DecomposedTransform(AffineTransform(a: 1, b: 1, c: 2, d: 2, tx: 0, ty: 0)))
     }
 
-    /// API.md §6 rule 9: base ⊕ (value ⊖ model): translations and angles add, scales multiply.
+    /// docs/rules.md rule 9: base ⊕ (value ⊖ model): translations and angles add, scales multiply.
     func testAdditive() {
         let base = components(rotation: 0.25 * .pi)
         let model = components(rotation: 0)

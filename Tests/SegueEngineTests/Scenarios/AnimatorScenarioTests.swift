@@ -5,8 +5,8 @@ import XCTest
 
 /// UIViewPropertyAnimator commands on a compiled `Scene` (docs/rules.md "Commands", rules 1–4,
 /// 8, 9, 13–18). Every expected value is computed here from the contract's formulas — the
-/// animator's time fraction f, `from + Δ · timing(f)`, the cubic Bézier of curves.md §1 and the
-/// UIKit duration spring of springs.md §3 — never pasted from the implementation's output.
+/// animator's time fraction f, `from + Δ · timing(f)`, the cubic Bézier of docs/curves.md "Cubic Bézier curves" and the
+/// UIKit duration spring of docs/springs.md "UIKit duration-based springs" — never pasted from the implementation's output.
 ///
 /// Conventions of these scenarios: view `v` has the scalar custom channel `x` starting at 10 and
 /// every animation `a` takes it to 110 (Δ = 100), so a value reads off its progress directly.

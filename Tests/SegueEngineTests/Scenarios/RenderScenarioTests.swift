@@ -42,7 +42,7 @@ final class RenderScenarioTests: XCTestCase {
         XCTAssertEqual(animator.fraction(at: t[24]), t[24] / 0.8, accuracy: 1e-12)
     }
 
-    /// The drop-dismiss of shared/reference/curves.md §5 with a linear curve: five rotation
+    /// The drop-dismiss of docs/transforms.md "The drop-dismiss fall" with a linear curve: five rotation
     /// keyframes, each turning along the shorter arc from the one before, while a cover fades.
     func testKeyframedDropDismissTurnsAsCoreAnimationDoes() throws {
         let starts = [0, 0.15, 0.25, 0.45, 0.65], durations = [0.15, 0.10, 0.20, 0.20, 0.35]
