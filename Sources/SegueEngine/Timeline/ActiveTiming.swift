@@ -38,7 +38,8 @@ public struct ActiveTiming: Sendable {
     /// curve at the position within the current pass, running backwards (negated velocity) in
     /// the second half of an autoreversing repeat.
     public func sample(at tau: Double) -> (progress: Double, velocity: Double) {
-        var phase = tau - cycle * (tau / cycle).rounded(.down)
+        // An undamped spring has no cycle: its one pass never ends (∞ · 0 would be NaN).
+        var phase = cycle.isFinite ? tau - cycle * (tau / cycle).rounded(.down) : tau
         // The closed end of the last pass: an animator held or reversed at fraction 1.
         if phase == 0, tau > 0, tau >= activeDuration { phase = cycle }
         let backwards = autoreverses && phase >= duration

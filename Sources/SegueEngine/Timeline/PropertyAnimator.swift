@@ -423,8 +423,11 @@ extension PropertyAnimator {
             if let last = segments.last, last.t0 == t { segments[segments.count - 1] = segment } else { segments.append(segment) }
         }
 
+        /// Records a state change; one at t = ∞ (the completion of an undamped spring's run)
+        /// never happens and is not recorded.
         mutating func emit(_ t: Double, _ kind: AnimatorEvent.Kind, _ command: Int?, position: AnimatorEvent.Position? = nil,
                            withoutFinishing: Bool? = nil, reversed: Bool? = nil) {
+            guard t.isFinite else { return }
             events.append(AnimatorEvent(t: t, kind: kind, command: command, position: position,
                                         withoutFinishing: withoutFinishing, reversed: reversed))
         }

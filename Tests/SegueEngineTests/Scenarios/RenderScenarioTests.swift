@@ -200,6 +200,40 @@ final class RenderScenarioTests: XCTestCase {
         }
     }
 
+    /// An undamped spring never settles (rule 7): without `until` the scene is refused, with it
+    /// the channel oscillates as x = from + Δ · (1 − cos ω₀t), ω₀ = √(k/m), its animator runs
+    /// throughout, and no completion is reported (it would be at t = ∞).
+    func testUndampedSpringRendersUntilTheGivenEnd() throws {
+        let spring = Spring.physical(mass: 1, stiffness: 100, damping: 0, initialVelocity: 0, allowsOverdamping: false)
+        let animation = SceneSpec.Animation.block(id: "a0", view: "v", to: [.numbers("x", 30)], timing: .spring(spring))
+        let views = [SceneSpec.View("v", .numbers("x", 10))]
+        XCTAssertEqual(refusal(SceneSpec(views: views, animations: [animation])),
+                       .neverEnds(animation: 0, cause: .undampedSpring))
+        let scene = try compile(SceneSpec(views: views, animations: [animation], until: 1))
+        let times = scene.frames(fps: 60)
+        XCTAssertEqual(scene.end, 1)
+        for (t, x) in zip(times, try scene.scalars("v", "x", at: times)) {
+            XCTAssertEqual(x, 10 + 20 * (1 - cos(10 * t)), accuracy: 1e-9, "t = \(t)")
+        }
+        for (t, v) in zip(times, try scene.velocities("v", "x", at: times).map { $0[0] }) {
+            XCTAssertEqual(v, 20 * 10 * sin(10 * t), accuracy: 1e-8, "t = \(t)")
+        }
+        let animator = try scene.animator("a0")
+        XCTAssertTrue(times.allSatisfy { animator.state(at: $0) == .running })
+        XCTAssertEqual(scene.events.map(\.event.kind), [.start])
+    }
+
+    /// An animation that repeats forever runs until `until`, and its completion — at t = ∞ —
+    /// is never reported (an event list holds only what happens).
+    func testInfiniteRepeatReportsNoCompletion() throws {
+        let timing = ActiveTiming(curve: .cubicBezier(.easeInOut), duration: 0.4, repeatCount: .infinity, autoreverses: true)
+        let animation = SceneSpec.Animation(id: "a0", view: "v", form: .block(SceneSpec.Block(timing: timing, to: [.numbers("x", 10)])))
+        let scene = try compile(SceneSpec(views: [.init("v", .numbers("x", 0))], animations: [animation], until: 1.3))
+        XCTAssertEqual(scene.events.map(\.event.kind), [.start])
+        XCTAssertTrue(scene.events.allSatisfy { $0.event.t.isFinite })
+        XCTAssertEqual(try scene.scalars("v", "x", at: [0.4, 0.8, 1.2]), [10, 0, 10])
+    }
+
     func testVelocitiesAreExactForVectorsAndZeroOnSteps() throws {
         // A spring: (to − from) · p′(t) exactly, from the curve endpoint's own velocity.
         let spring = Spring.physical(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, allowsOverdamping: false)
