@@ -21,9 +21,12 @@ test: deps venv
 	$(SWIFT) test --disable-swift-testing
 
 deps:
-	@if ! pkg-config --exists libmicrohttpd 2>/dev/null; then \
-	  echo "installing libmicrohttpd-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libmicrohttpd-dev pkg-config; \
+	@missing=""; \
+	pkg-config --exists libmicrohttpd 2>/dev/null || missing="$$missing libmicrohttpd-dev"; \
+	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing pkg-config; \
 	fi
 
 venv: $(VENV)/.ready

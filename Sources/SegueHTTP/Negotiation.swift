@@ -85,6 +85,22 @@ enum Negotiation {
         }
     }
 
+    /// Whether `Accept-Encoding` admits gzip (RFC 9110 §12.5.3: `gzip`, `x-gzip` or `*` with q > 0).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var gzip: Double?, any: Double?
+        for element in header.split(separator: ",") {
+            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
+            guard let coding = parts.first else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)) ?? 0
+            }
+            if coding == "gzip" || coding == "x-gzip" { gzip = quality } else if coding == "*" { any = quality }
+        }
+        return (gzip ?? any ?? 0) > 0
+    }
+
     /// Request bodies are JSON when the `Content-Type` is `application/json`, `application/*+json`,
     /// absent, or `application/x-www-form-urlencoded` (what `curl -d` sends); anything else is 415.
     static func checkContentType(_ header: String?) throws(Problem) {

@@ -40,7 +40,7 @@ final class ResponseCache: Sendable {
         guard request.body.count <= maxKeyBytes else { return nil }
         let variant = (request.query["format"] ?? "") + "\n" + (request.query["expand"] ?? "") + "\n"
             + (request.headers["accept"] ?? "") + "\n"
-            + (request.headers["content-type"] ?? "") + "\n" + (Gzip.accepted(request.headers["accept-encoding"]) ? "gzip" : "")
+            + (request.headers["content-type"] ?? "") + "\n" + (Negotiation.acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "")
         return Key(path: request.path, variant: variant, body: request.body)
     }
 

@@ -175,9 +175,10 @@ public struct SegueService: Sendable {
         let identity = try content.sectioned?.bytes() ?? content.body
         var body = identity
         var coding = ""
-        if body.count > Gzip.threshold && Gzip.accepted(request.headers["accept-encoding"]) {
-            body = Gzip.compress(body)
-            coding = "gzip"
+        if Compression.applies(toBodyOf: body.count, acceptEncoding: request.headers["accept-encoding"]),
+           let coded = Compression.gzip(body) {
+            body = coded
+            coding = Compression.coding
             headers.append(("Content-Encoding", coding))
         }
         // The tag names the bytes sent: it differs between content codings (§6 rule 23).
