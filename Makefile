@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test deps venv lint-docker check-ldd openapi-check openapi-source bench fuzz docker-check clean
+.PHONY: serve build release test deps venv lint-docker check-ldd openapi-check bench fuzz docker-check clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -49,10 +49,6 @@ check-ldd: release
 
 openapi-check: venv
 	$(VENV)/bin/python scripts/openapi-check.py openapi.yaml
-
-## make openapi-source — regenerate the embedded copy of openapi.yaml after editing it
-openapi-source:
-	bash scripts/openapi-source.sh
 
 ## make bench — HTTP and engine benchmarks against the C/C++ anchors in ../shared/bench
 bench: deps release

@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "SegueEngine"),
         .target(name: "SegueJSON"),
         .target(name: "SegueCodec", dependencies: ["SegueEngine", "SegueJSON"]),
-        .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD", "CZlib"]),
+        // Resources/openapi.yaml is a symbolic link to the top-level openapi.yaml (one copy in git),
+        // compiled into the module as `PackageResources.openapi_yaml` (no Bundle, no Foundation).
+        .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD", "CZlib"],
+                resources: [.embedInCode("Resources/openapi.yaml")]),
         .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
         // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
         // and the handler's cost per request without sockets.

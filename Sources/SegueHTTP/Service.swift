@@ -59,7 +59,7 @@ public struct SegueService: Sendable {
             Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
         },
         "/openapi.yaml": Route(methods: ["GET"]) { _, _ in
-            Content(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml.utf8))
+            Content(mediaType: "application/yaml", body: PackageResources.openapi_yaml)
         },
         "/v1/curve": Route(methods: ["POST"]) { service, request throws(Problem) in
             try service.curve(request)
