@@ -144,15 +144,11 @@ public struct SegueService: Sendable {
         }
     }
 
-    /// Reads the body as JSON after the content-type check (415) and the size check (413; the
-    /// transport already refuses a declared length over the limit before reading).
+    /// Reads the body as JSON after the content-type check (415). The body limit (413) is the
+    /// transport's: `HTTPServer` never hands over a body over it.
     func jsonBody(_ request: HTTPRequest) throws(Problem) -> JSONValue {
         try Negotiation.checkContentType(request.headers["content-type"])
-        let limits = configuration.limits
-        guard request.body.count <= limits.maxBodyBytes else {
-            throw Problem.tooLarge("the body is over the limit of \(limits.maxBodyBytes) bytes")
-        }
-        return try RequestDocument.parse(request.body, limits: limits)
+        return try RequestDocument.parse(request.body, limits: configuration.limits)
     }
 
     // MARK: Framing
