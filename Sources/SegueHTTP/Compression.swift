@@ -83,3 +83,19 @@ enum Compression {
         }
     }
 }
+
+/// Codes a deterministic 200 body above the threshold with gzip when `Accept-Encoding` admits it,
+/// adding `Content-Encoding` and keeping the identity bytes for the entity tag. Streamed bodies
+/// go out uncoded.
+struct CompressionMiddleware: Middleware {
+    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        var response = next(request)
+        guard response.status == 200, response.isDeterministic, response.stream == nil,
+              Compression.applies(toBodyOf: response.body.count, acceptEncoding: request.headers["accept-encoding"]),
+              let coded = Compression.gzip(response.body) else { return response }
+        response.uncodedBody = response.body
+        response.body = coded
+        response.headers.append(("Content-Encoding", Compression.coding))
+        return response
+    }
+}
