@@ -87,8 +87,8 @@ struct EntityTag {
 
 /// Tags every deterministic 200 with its strong `ETag`: the hash of the identity bytes with the
 /// content type and content coding as the variant, so the tag differs between codings (API.md §6
-/// rule 23). Inside the compression stage's result, outside nothing else: the cache keeps tagged
-/// responses.
+/// rule 23). Outside the compression stage, so it tags what goes out, coded or not; inside the
+/// cache, which keeps tagged responses.
 ///
 /// A streamed body is written once here, piece by piece into a reused buffer, to compute its tag
 /// and to find non-finite values (a 422 before anything is sent); the transport writes it again

@@ -32,7 +32,8 @@ public struct ServerError: Error, CustomStringConvertible {
 /// Request protocol: on the first call the declared `Content-Length` is checked and a 413 queued
 /// at once when it is over the limit (libmicrohttpd then discards the body and sends no
 /// `100 Continue`); body chunks are appended, and a chunked body that grows past the limit is
-/// drained and answered 413; on the final call the router answers.
+/// drained and answered 413; on the final call the service's pipeline answers. The body limit is
+/// checked here and nowhere else.
 public final class HTTPServer: Sendable {
     public let service: SegueService
     private let daemon = Mutex<DaemonHandle?>(nil)
