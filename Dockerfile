@@ -14,11 +14,13 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 ARG DEBIAN_FRONTEND=noninteractive
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+ && apt-get install -y --no-install-recommends libmicrohttpd-dev zlib1g-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
 COPY Package.swift ./
+# Sources/SegueHTTP/Resources/openapi.yaml is a symbolic link to this file.
+COPY openapi.yaml ./
 COPY Sources ./Sources
 COPY Benchmarks ./Benchmarks
 # SwiftPM loads every declared target, test targets included, so their sources come along;

@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test deps venv lint-docker check-ldd corpus-check openapi-check openapi-source bench fuzz docker-check clean
+.PHONY: serve build release test deps venv lint-docker check-ldd corpus-check openapi-check bench fuzz docker-check clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -21,9 +21,12 @@ test: deps venv
 	$(SWIFT) test --disable-swift-testing
 
 deps:
-	@if ! pkg-config --exists libmicrohttpd 2>/dev/null; then \
-	  echo "installing libmicrohttpd-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libmicrohttpd-dev pkg-config; \
+	@missing=""; \
+	pkg-config --exists libmicrohttpd 2>/dev/null || missing="$$missing libmicrohttpd-dev"; \
+	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing pkg-config; \
 	fi
 
 venv: $(VENV)/.ready
@@ -51,10 +54,6 @@ corpus-check: release
 
 openapi-check: venv
 	$(VENV)/bin/python scripts/openapi-check.py openapi.yaml
-
-## make openapi-source — regenerate the embedded copy of openapi.yaml after editing it
-openapi-source:
-	bash scripts/openapi-source.sh
 
 ## make bench — HTTP and engine benchmarks against the C/C++ anchors in ../shared/bench
 bench: deps release

@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Module graph (one-way), drawn in docs/ARCHITECTURE.md:
-//   SegueEngine ← SegueCodec ← SegueHTTP ← segue (executable); SegueJSON ← SegueCodec.
-// CMicroHTTPD is the system-library shim over Debian's libmicrohttpd-dev; nothing else is C.
+//   SegueEngine, SegueJSON ← SegueCodec ← SegueHTTP ← segue (executable).
+// CMicroHTTPD and CZlib are the system-library shims over Debian's libmicrohttpd-dev and zlib1g-dev;
+// nothing else is C.
 let package = Package(
     name: "Segue",
     products: [
@@ -15,10 +16,18 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "SegueEngine"),
         .target(name: "SegueJSON"),
         .target(name: "SegueCodec", dependencies: ["SegueEngine", "SegueJSON"]),
-        .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "CMicroHTTPD"]),
+        // Resources/openapi.yaml is a symbolic link to the top-level openapi.yaml (one copy in git),
+        // compiled into the module as `PackageResources.openapi_yaml` (no Bundle, no Foundation).
+        .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "SegueJSON", "CMicroHTTPD", "CZlib"],
+                resources: [.embedInCode("Resources/openapi.yaml")]),
         .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
         // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
         // and the handler's cost per request without sockets.
@@ -29,6 +38,6 @@ let package = Package(
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueTestSupport"]),
         .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON", "SegueTestSupport"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec", "SegueTestSupport"]),
-        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP"]),
+        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "CZlib"]),
     ]
 )

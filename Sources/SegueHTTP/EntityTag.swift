@@ -1,3 +1,6 @@
+import SegueCodec
+import SegueJSON
+
 /// Strong entity tags (RFC 9110 §8.8.3) for deterministic responses: a 64-bit hash of the
 /// content type, content coding and body, so the tag differs between codings (API.md §6 rule 23).
 ///
@@ -79,5 +82,57 @@ struct EntityTag {
             if item == tag { return true }
         }
         return false
+    }
+}
+
+/// Tags every deterministic 200 with its strong `ETag`: the hash of the identity bytes with the
+/// content type and content coding as the variant, so the tag differs between codings (API.md §6
+/// rule 23). Outside the compression stage, so it tags what goes out, coded or not; inside the
+/// cache, which keeps tagged responses.
+///
+/// A streamed body is written once here, piece by piece into a reused buffer, to compute its tag
+/// and to find non-finite values (a 422 before anything is sent); the transport writes it again
+/// while sending, so memory stays flat.
+struct EntityTagMiddleware: Middleware {
+    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        var response = next(request)
+        guard response.status == 200, response.isDeterministic else { return response }
+        let variant = (response.header("Content-Type") ?? "") + ";" + (response.header("Content-Encoding") ?? "")
+        let tag: String
+        if let stream = response.stream {
+            do {
+                tag = try Self.tag(stream, variant: variant)
+            } catch {
+                return HTTPResponse(problem: error)
+            }
+        } else {
+            tag = EntityTag.make(body: response.uncodedBody ?? response.body, variant: variant)
+            response.uncodedBody = nil
+        }
+        response.headers.append(("ETag", tag))
+        return response
+    }
+
+    static func tag(_ stream: SectionedBody, variant: String) throws(Problem) -> String {
+        var tag = EntityTag(variant: variant)
+        var cursor = SectionedBody.Cursor()
+        var writer = JSONWriter(capacity: 1 << 16)
+        while try stream.writeNext(&cursor, into: &writer) {
+            tag.update(writer.bytes)
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+        return tag.finish()
+    }
+}
+
+/// Conditional requests (RFC 9110 §13.1.2): a tagged 200 whose `ETag` matches `If-None-Match`
+/// becomes a 304 with the same headers but `Content-Type` and `Content-Encoding`, and no body.
+/// Outside the cache, so that cached answers revalidate too.
+struct ConditionalRequestMiddleware: Middleware {
+    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        let response = next(request)
+        guard let condition = request.headers["if-none-match"], response.status == 200,
+              let tag = response.header("ETag"), EntityTag.matches(condition, tag) else { return response }
+        return HTTPResponse(status: 304, headers: response.headers.filter { $0.name != "Content-Type" && $0.name != "Content-Encoding" })
     }
 }

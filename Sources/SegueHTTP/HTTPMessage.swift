@@ -35,11 +35,24 @@ public struct HTTPResponse: Sendable {
     /// A large body written while it is sent (chunked), instead of `body`.
     public var stream: SectionedBody?
 
+    // Pipeline state, never sent (see `SegueService`).
+    /// The handler's answer is a pure function of the request: the route middleware may compress,
+    /// tag and cache it. False for everything else (`/healthz`, problems, preflights, 304s).
+    var isDeterministic = false
+    /// The body before its content coding, kept by the compression stage for the entity tag (which
+    /// names the identity bytes and the coding); the tagging stage drops it.
+    var uncodedBody: [UInt8]?
+
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], stream: SectionedBody? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.stream = stream
+    }
+
+    /// A problem as `application/problem+json` (RFC 9457), with its status.
+    init(problem: Problem) {
+        self.init(status: problem.status, headers: [("Content-Type", "application/problem+json")], body: problem.json.bytes)
     }
 
     /// The whole body, writing a stream out (for tests and small transports).

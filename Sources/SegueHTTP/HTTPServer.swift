@@ -32,7 +32,8 @@ public struct ServerError: Error, CustomStringConvertible {
 /// Request protocol: on the first call the declared `Content-Length` is checked and a 413 queued
 /// at once when it is over the limit (libmicrohttpd then discards the body and sends no
 /// `100 Continue`); body chunks are appended, and a chunked body that grows past the limit is
-/// drained and answered 413; on the final call the router answers.
+/// drained and answered 413; on the final call the service's pipeline answers. The body limit is
+/// checked here and nowhere else.
 public final class HTTPServer: Sendable {
     public let service: SegueService
     private let daemon = Mutex<DaemonHandle?>(nil)
@@ -103,20 +104,46 @@ public final class HTTPServer: Sendable {
 
     // MARK: Callbacks (called on libmicrohttpd's threads)
 
+    /// One request's body as it arrives.
     final class RequestState {
         var body: [UInt8] = []
         var overLimit = false
+
+        /// Appends a chunk, or drops the body for good once it would grow past `limit`.
+        func receive(_ upload: UnsafePointer<CChar>, count: Int, limit: BodyLimit) {
+            guard !overLimit else { return }
+            guard limit.admits(body.count + count) else {
+                overLimit = true
+                body = []
+                return
+            }
+            upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
     }
+
+    /// The request body limit (API.md §1, §8 rule 31), checked here and nowhere else: a declared
+    /// `Content-Length` over it is answered 413 before the body is read, and a body without one
+    /// (chunked) is counted as it arrives and answered 413 once it grows past it.
+    struct BodyLimit {
+        let bytes: Int
+
+        func admits(_ count: Int) -> Bool { count <= bytes }
+
+        var problem: Problem { Problem.tooLarge("the body is over the limit of \(bytes) bytes") }
+    }
+
+    var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
 
     fileprivate func access(_ connection: OpaquePointer, url: String, method: String,
                             upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                             state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
-        let limit = service.configuration.limits.maxBodyBytes
         guard let existing = slot.pointee else {
             // First call: headers only.
             if let declared = lookup(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
-               let length = Int(declared), length > limit {
-                return send(service.problem(tooLarge(limit)), on: connection)
+               let length = Int(declared), !bodyLimit.admits(length) {
+                return send(service.problem(bodyLimit.problem), on: connection)
             }
             inFlight.add(1, ordering: .relaxed)
             slot.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
@@ -124,31 +151,27 @@ public final class HTTPServer: Sendable {
         }
         let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            let count = uploadSize.pointee
-            if !state.overLimit, let upload {
-                if state.body.count + count > limit {
-                    state.overLimit = true
-                    state.body = []
-                } else {
-                    upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-                    }
-                }
-            }
+            if let upload { state.receive(upload, count: uploadSize.pointee, limit: bodyLimit) }
             uploadSize.pointee = 0
             return .YES
         }
         if state.overLimit {
-            return send(service.problem(tooLarge(limit)), on: connection)
+            return send(service.problem(bodyLimit.problem), on: connection)
         }
-        var request = HTTPRequest(method: method, path: url, body: state.body)
+        return send(service.respond(to: request(on: connection, method: method, url: url, body: state.body)),
+                    on: connection)
+    }
+
+    /// The request the service sees: the headers and query arguments it reads, and the body.
+    private func request(on connection: OpaquePointer, method: String, url: String, body: [UInt8]) -> HTTPRequest {
+        var request = HTTPRequest(method: method, path: url, body: body)
         for name in HTTPRequest.readHeaders {
             if let value = lookup(connection, MHD_ValueKind.HEADER_KIND, name) { request.headers[name] = value }
         }
         for name in HTTPRequest.readQuery {
             if let value = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name) { request.query[name] = value }
         }
-        return send(service.respond(to: request), on: connection)
+        return request
     }
 
     fileprivate func completed(_ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
@@ -156,10 +179,6 @@ public final class HTTPServer: Sendable {
         Unmanaged<RequestState>.fromOpaque(existing).release()
         slot.pointee = nil
         inFlight.subtract(1, ordering: .relaxed)
-    }
-
-    private func tooLarge(_ limit: Int) -> Problem {
-        Problem.tooLarge("the body is over the limit of \(limit) bytes")
     }
 
     private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {

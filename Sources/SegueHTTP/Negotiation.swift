@@ -69,20 +69,29 @@ enum Negotiation {
         var quality: Double
     }
 
+    /// The media ranges of an `Accept` header; elements that are not `type/subtype`, or whose
+    /// weight is invalid, are left out.
     static func parseAccept(_ header: String) -> [MediaRange] {
-        header.split(separator: ",").compactMap { element in
-            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: " \t") }
-            guard let mediaType = parts.first, let slash = mediaType.firstIndex(of: "/") else { return nil }
-            var quality = 1.0
-            for parameter in parts.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " \t") }
-                if pair.count == 2, pair[0].lowercased() == "q", let q = Double(pair[1]), (0...1).contains(q) {
-                    quality = q
-                }
-            }
-            return MediaRange(type: mediaType[..<slash].lowercased(),
-                              subtype: mediaType[mediaType.index(after: slash)...].lowercased(), quality: quality)
+        QualityList.parse(header).compactMap { element in
+            guard let slash = element.value.firstIndex(of: "/") else { return nil }
+            return MediaRange(type: String(element.value[..<slash]),
+                              subtype: String(element.value[element.value.index(after: slash)...]), quality: element.quality)
         }
+    }
+
+    /// Whether `Accept-Encoding` admits gzip (RFC 9110 §12.5.3: `gzip`, `x-gzip`, or else `*`, with
+    /// q > 0; the last element naming a coding wins).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var gzip: Double?, any: Double?
+        for element in QualityList.parse(header) {
+            switch element.value {
+            case "gzip", "x-gzip": gzip = element.quality
+            case "*": any = element.quality
+            default: break
+            }
+        }
+        return (gzip ?? any ?? 0) > 0
     }
 
     /// Request bodies are JSON when the `Content-Type` is `application/json`, `application/*+json`,
@@ -98,6 +107,50 @@ enum Negotiation {
         if mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json") { return }
         throw Problem(.unsupportedMediaType,
                       detail: "request bodies are JSON; `Content-Type: \(header.prefix(100))` is not accepted")
+    }
+}
+
+/// A list header with quality values (RFC 9110 §12.4.2) — `Accept` and `Accept-Encoding` — read by
+/// one rule: elements are separated by commas; an element is a value (a media range or a content
+/// coding, compared case-insensitively, so lowercased here) and `;`-separated parameters; the
+/// parameter named `q` (any case, spaces allowed around `=`) is the element's weight, default 1.
+/// A weight that is not a qvalue (0 to 1 with at most three decimals, e.g. `q=2`, `q=0.5000`,
+/// `q=.5`, `q=abc`) makes the element invalid, and an invalid element counts as absent: it neither
+/// accepts nor refuses anything. Empty elements are absent too.
+enum QualityList {
+    struct Element: Equatable {
+        var value: String
+        var quality: Double
+    }
+
+    static func parse(_ header: String) -> [Element] {
+        header.split(separator: ",").compactMap { element in
+            let parts = element.split(separator: ";", omittingEmptySubsequences: false)
+            let value = parts[0].trimmingCharacters(in: " \t").lowercased()
+            guard !value.isEmpty else { return nil }
+            var quality = 1.0
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard pair.count == 2, pair[0].trimmingCharacters(in: " \t").lowercased() == "q" else { continue }
+                guard let weight = qvalue(pair[1].trimmingCharacters(in: " \t")) else { return nil }
+                quality = weight
+            }
+            return Element(value: value, quality: quality)
+        }
+    }
+
+    /// RFC 9110 §12.4.2: `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )`; nil otherwise.
+    static func qvalue(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        let zero = UInt8(ascii: "0"), one = UInt8(ascii: "1")
+        guard let first = bytes.first, first == zero || first == one, bytes.count <= 5 else { return nil }
+        guard bytes.count > 1 else { return first == one ? 1 : 0 }
+        let decimals = bytes[2...]
+        guard bytes[1] == UInt8(ascii: "."), decimals.allSatisfy({ (zero...zero + 9).contains($0) }) else { return nil }
+        if first == one { return decimals.allSatisfy { $0 == zero } ? 1 : nil }
+        // Thousandths as an integer, then one division: the double nearest the decimal value.
+        let thousandths = decimals.reduce(0) { $0 * 10 + Int($1 - zero) } * [1000, 100, 10, 1][decimals.count]
+        return Double(thousandths) / 1000
     }
 }
 

@@ -40,7 +40,7 @@ final class ResponseCache: Sendable {
         guard request.body.count <= maxKeyBytes else { return nil }
         let variant = (request.query["format"] ?? "") + "\n" + (request.query["expand"] ?? "") + "\n"
             + (request.headers["accept"] ?? "") + "\n"
-            + (request.headers["content-type"] ?? "") + "\n" + (Gzip.accepted(request.headers["accept-encoding"]) ? "gzip" : "")
+            + (request.headers["content-type"] ?? "") + "\n" + (Negotiation.acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "")
         return Key(path: request.path, variant: variant, body: request.body)
     }
 
@@ -49,7 +49,8 @@ final class ResponseCache: Sendable {
     }
 
     func store(_ response: HTTPResponse, for key: Key) {
-        guard capacity > 0, response.stream == nil, response.status == 200, response.body.count <= byteLimit / 4 else { return }
+        guard capacity > 0, response.status == 200, response.isDeterministic, response.stream == nil,
+              response.body.count <= byteLimit / 4 else { return }
         state.withLock { state in
             guard state.entries[key] == nil else { return }
             state.entries[key] = response
@@ -66,5 +67,22 @@ final class ResponseCache: Sendable {
                 state.head = 0
             }
         }
+    }
+}
+
+/// Answers a `POST` from the cache when an identical request was answered before, and keeps
+/// what the stages inside produce (tagged, possibly compressed 200s; `store` skips anything
+/// else). Inside the conditional-request stage, so a cached answer still revalidates to 304.
+struct ResponseCacheMiddleware: Middleware {
+    let cache: ResponseCache
+
+    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        guard request.method == "POST", cache.capacity > 0, let key = ResponseCache.key(for: request) else {
+            return next(request)
+        }
+        if let cached = cache.lookup(key) { return cached }
+        let response = next(request)
+        cache.store(response, for: key)
+        return response
     }
 }

@@ -1,48 +1,84 @@
+import CZlib
 import Foundation
 import XCTest
 @testable import SegueHTTP
 
-/// The gzip coder is checked by an independent decoder: Python's zlib (CPython's `gzip` module).
+/// The gzip coder (zlib's deflate with the gzip wrapper) is checked by zlib's inflate, which also
+/// checks the gzip trailer's CRC-32 and length; then the 1 KiB threshold and the Accept-Encoding
+/// decisions through the service.
 final class GzipTests: XCTestCase {
-    func gunzip(_ data: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import gzip, sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(data))
-        try input.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "python could not decompress")
-        return Array(result)
+    /// One gzip member decoded with `inflateInit2(windowBits 31)`; nil unless it is exactly one
+    /// complete, valid member.
+    func gunzip(_ data: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard segue_inflate_init2(&stream, 15 + 16) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var input = data
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        return input.withUnsafeMutableBufferPointer { source -> [UInt8]? in
+            stream.next_in = source.baseAddress
+            stream.avail_in = UInt32(source.count)
+            while true {
+                let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = UInt32(buffer.count)
+                    return inflate(&stream, Z_NO_FLUSH)
+                }
+                output += chunk[0..<(chunk.count - Int(stream.avail_out))]
+                if status == Z_STREAM_END { return stream.avail_in == 0 ? output : nil }
+                if status != Z_OK { return nil }
+            }
+        }
     }
 
-    func testRoundTripsThroughAnIndependentDecoder() throws {
+    static let inputs: [[UInt8]] = {
         var generator = SystemRandomNumberGenerator()
         var inputs: [[UInt8]] = [[], [42], Array("a".utf8), Array(repeating: 7, count: 100_000)]
         inputs.append((0..<70_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         inputs.append(Array((0..<5000).map { "\(Double($0) * 0.0137)," }.joined().utf8))
-        // Long runs, matches at the window's edge, lengths at 258.
         inputs.append(Array(String(repeating: "abcdefghij", count: 10_000).utf8) + Array(repeating: 0, count: 40_000)
                       + Array(String(repeating: "abcdefghij", count: 100).utf8))
-        for input in inputs {
-            let compressed = Gzip.compress(input)
-            XCTAssertEqual(try gunzip(compressed), input, "\(input.count) bytes")
+        return inputs
+    }()
+
+    func testRoundTripsThroughZlibsInflate() throws {
+        for input in Self.inputs {
+            let compressed = try XCTUnwrap(Compression.gzip(input))
+            // RFC 1952: magic 1f 8b, CM 8 (deflate), no flags, MTIME 0 (the same bytes every time).
+            XCTAssertEqual(Array(compressed.prefix(8)), [0x1F, 0x8B, 8, 0, 0, 0, 0, 0], "\(input.count) bytes")
+            XCTAssertEqual(gunzip(compressed), input, "\(input.count) bytes")
+            XCTAssertEqual(Compression.gzip(input), compressed, "deterministic")
+        }
+        XCTAssertNil(gunzip(Array(try XCTUnwrap(Compression.gzip(Self.inputs[5])).dropLast())), "a truncated member is refused")
+    }
+
+    /// A body given in pieces (as a streamed body would be) codes to one member of the same bytes.
+    func testStreamInPiecesRoundTrips() throws {
+        for input in Self.inputs {
+            let stream = try XCTUnwrap(Compression.Stream())
+            var output: [UInt8] = []
+            for start in stride(from: 0, to: input.count, by: 7_919) {
+                XCTAssertTrue(stream.write(Array(input[start..<min(input.count, start + 7_919)]), into: &output))
+            }
+            XCTAssertTrue(stream.finish(into: &output))
+            XCTAssertEqual(gunzip(output), input, "\(input.count) bytes in pieces")
         }
     }
 
-    /// Fibonacci frequencies make the deepest possible Huffman tree; the limit must hold and
-    /// the code stay complete (Kraft sum exactly 1).
-    func testCodeLengthsRespectTheLimit() {
-        var fibonacci = [1, 1]
-        while fibonacci.count < 40 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
-        for limit in [7, 15] {
-            let lengths = Huffman.lengths(fibonacci, limit: limit)
-            XCTAssertLessThanOrEqual(lengths.max() ?? 0, limit)
-            XCTAssertEqual(lengths.reduce(0.0) { $0 + pow(2, -Double($1)) }, 1, accuracy: 1e-12)
+    func testThresholdAndAcceptEncodingDecisions() {
+        XCTAssertEqual(Compression.threshold, 1024)
+        XCTAssertFalse(Compression.applies(toBodyOf: 1024, acceptEncoding: "gzip"), "1 KiB is not above 1 KiB")
+        XCTAssertTrue(Compression.applies(toBodyOf: 1025, acceptEncoding: "gzip"))
+        XCTAssertFalse(Compression.applies(toBodyOf: 1 << 20, acceptEncoding: nil))
+        let table: [(String, Bool)] = [
+            ("gzip", true), ("x-gzip", true), ("GZIP", true), ("*", true), ("br;q=1, gzip;q=0.8", true),
+            ("gzip;q=0", false), ("gzip;q=0.000", false), ("br", false), ("identity", false), ("", false),
+            ("gzip;q=0.001", true), ("*;q=0, gzip", true), ("gzip;q=0, *", false), ("gzip, *;q=0", true),
+            ("deflate, gzip;q=1.0", true), ("  gzip ; q=0.5 ", true),
+        ]
+        for (header, expected) in table {
+            XCTAssertEqual(Compression.applies(toBodyOf: 4096, acceptEncoding: header), expected, header)
         }
     }
 
@@ -58,9 +94,12 @@ final class GzipTests: XCTestCase {
         let zipped = post(big, encoding: "br;q=1, gzip;q=0.8")
         XCTAssertEqual(zipped.header("Content-Encoding"), "gzip")
         XCTAssertLessThan(zipped.body.count, plain.body.count / 2)
-        XCTAssertEqual(try gunzip(zipped.body), plain.body)
+        XCTAssertEqual(gunzip(zipped.body), plain.body)
         XCTAssertNotEqual(zipped.header("ETag"), plain.header("ETag"))
         XCTAssertEqual(zipped.header("Vary"), "Accept, Accept-Encoding")
+        // The tag is the identity bytes' hash with the coding in the variant (API.md §6 rule 23).
+        XCTAssertEqual(zipped.header("ETag"), EntityTag.make(body: plain.body, variant: "application/json;gzip"))
+        XCTAssertEqual(plain.header("ETag"), EntityTag.make(body: plain.body, variant: "application/json;"))
         // Refused, or below the threshold: identity.
         XCTAssertNil(post(big, encoding: "gzip;q=0").header("Content-Encoding"))
         XCTAssertNil(post(big, encoding: "br").header("Content-Encoding"))

@@ -143,6 +143,38 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(warnings.map { $0["pointer"] }, ["/timing/dampingRatio", "/duration"])
     }
 
+    /// The body limit is checked once, by the transport: the router parses whatever body it is
+    /// handed, and through the live server a body over the limit is still the same 413.
+    func testBodyLimitIsTheTransports() throws {
+        var configuration = ServiceConfiguration()
+        configuration.limits.maxBodyBytes = 64
+        let json = #"{"timing": "ease", "samples": 3}"#
+        let padded = json + String(repeating: " ", count: 64 - json.utf8.count)
+        let over = padded + " "
+        let direct = SegueService(configuration: configuration).respond(to: HTTPRequest(method: "POST", path: "/v1/curve",
+                                                                                        body: Array(over.utf8)))
+        XCTAssertEqual(direct.status, 200, "the router does not check the size")
+
+        let server = try LiveServer(configuration: configuration)
+        XCTAssertEqual(try server.post("/v1/curve", json: padded).status, 200, "exactly the limit is read")
+        let refused = try server.post("/v1/curve", json: over)
+        XCTAssertEqual(refused.status, 413)
+        XCTAssertEqual(refused.header("Content-Type"), "application/problem+json")
+        XCTAssertEqual(refused.header("Access-Control-Allow-Origin"), "*")
+        XCTAssertEqual(refused.header("Access-Control-Expose-Headers"), "ETag")
+        XCTAssertEqual(refused.text, #"{"type":"https://segue.dev/problems/too-large","title":"Content Too Large","#
+                       + #""status":413,"detail":"the body is over the limit of 64 bytes"}"#)
+        // Without a declared length (chunked), counted as it arrives: the same answer.
+        var raw = "POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for piece in [String(over.prefix(40)), String(over.dropFirst(40))] {
+            raw += String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n"
+        }
+        raw += "0\r\n\r\n"
+        let chunked = try server.send(Array(raw.utf8))
+        XCTAssertEqual(chunked.status, 413)
+        XCTAssertEqual(chunked.body, refused.body)
+    }
+
     func testFPSGridUsesTheSlack() throws {
         // 0.1 s at 30 fps: 0.1 · 30 = 3.0000000000000004 in doubles; the −1e-9 slack keeps 4 frames.
         let body = object(post(#"{"timing": "linear", "duration": 0.1, "fps": 30}"#))

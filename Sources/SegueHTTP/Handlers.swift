@@ -1,0 +1,112 @@
+import SegueCodec
+import SegueJSON
+
+/// A successful body before the HTTP framing: bytes, or sections to write (and stream when
+/// large).
+struct Content {
+    var mediaType: String
+    var body: [UInt8] = []
+    var sectioned: SectionedBody?
+    /// A pure function of the request (every route but `/healthz`): negotiated, tagged, compressed
+    /// and cached by the route middleware.
+    var cacheable = true
+
+    /// Sectioned bodies estimated above this many bytes stream (identity coding); smaller ones are
+    /// written whole.
+    static let streamingThreshold = 1 << 20
+
+    init(mediaType: String, body: [UInt8], cacheable: Bool = true) {
+        self.mediaType = mediaType
+        self.body = body
+        self.cacheable = cacheable
+    }
+
+    init(mediaType: String, sectioned: SectionedBody) {
+        self.mediaType = mediaType
+        self.sectioned = sectioned
+    }
+
+    /// The 200 response: `Content-Type`, then `Vary` for a negotiated (cacheable) body or
+    /// `Cache-Control: no-store`; a large sectioned body as a stream, any other written out here.
+    func response() throws(Problem) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, headers: [("Content-Type", mediaType)])
+        response.headers.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
+        response.isDeterministic = cacheable
+        if let sectioned, sectioned.estimatedBytes > Self.streamingThreshold {
+            response.stream = sectioned
+        } else {
+            response.body = try sectioned?.bytes() ?? body
+        }
+        return response
+    }
+}
+
+/// The routes and their handlers (API.md §3–§5, §6 rule 25): read the request, compute, write the
+/// body. They throw `Problem`s and know nothing of CORS, tags, codings or the cache.
+struct Handlers: Sendable {
+    let limits: Limits
+
+    var routes: [String: Router.Route] {
+        [
+            "/healthz": Router.Route(methods: ["GET"]) { _ in
+                Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
+            },
+            "/openapi.yaml": Router.Route(methods: ["GET"]) { _ in
+                Content(mediaType: "application/yaml", body: PackageResources.openapi_yaml)
+            },
+            "/v1/curve": Router.Route(methods: ["POST"]) { request throws(Problem) in
+                try curve(request)
+            },
+            "/v1/render": Router.Route(methods: ["POST"]) { request throws(Problem) in
+                try render(request)
+            },
+            "/v1/presets": Router.Route(methods: ["GET"]) { _ in
+                Content(mediaType: "application/json", body: Self.presetCatalogue)
+            },
+        ]
+    }
+
+    /// `GET /v1/presets` (API.md §6 rule 25), written once.
+    static let presetCatalogue: [UInt8] = {
+        var writer = JSONWriter()
+        writer.value(Presets.catalogue)
+        return writer.bytes
+    }()
+
+    func curve(_ request: HTTPRequest) throws(Problem) -> Content {
+        let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
+                                            offered: [.json, .csv])
+        let body = try jsonBody(request)
+        let curve = try CurveResponse(CurveRequest.decode(body, limits: limits))
+        switch format {
+        case .csv: return Content(mediaType: format.mediaType, body: curve.csv())
+        default: return Content(mediaType: format.mediaType, body: curve.json())
+        }
+    }
+
+    func render(_ request: HTTPRequest) throws(Problem) -> Content {
+        let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
+                                            offered: [.json, .csv])
+        let expand: Bool
+        switch request.query["expand"] {
+        case nil, "false": expand = false
+        case "true" where format == .json: expand = true
+        case "true": throw Problem(.invalidQuery, detail: "`expand=true` adds the expanded request to a JSON response; "
+                                              + "it does not apply to \(format.rawValue)")
+        case let other?: throw Problem(.invalidQuery, detail: "`expand` is true or false, not `\(other.prefix(50))`")
+        }
+        let body = try jsonBody(request)
+        let render = RenderResponse(try RenderRequest.decode(body, limits: limits), expanded: expand)
+        switch format {
+        case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv())
+        default: return Content(mediaType: format.mediaType, sectioned: render.json())
+        }
+    }
+
+    /// Reads the body as JSON after the content-type check (415). The body limit (413) is the
+    /// transport's: `HTTPServer` never hands over a body over it.
+    func jsonBody(_ request: HTTPRequest) throws(Problem) -> JSONValue {
+        try Negotiation.checkContentType(request.headers["content-type"])
+        return try RequestDocument.parse(request.body, limits: limits)
+    }
+}

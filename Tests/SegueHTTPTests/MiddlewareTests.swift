@@ -1,0 +1,202 @@
+import SegueCodec
+import SegueJSON
+import XCTest
+@testable import SegueHTTP
+
+/// The router and each middleware stage alone, no socket: a stage gets a request and a stand-in
+/// for the rest of the pipeline, and does its one job.
+final class MiddlewareTests: XCTestCase {
+    static let json = Array(String(repeating: #"{"a":[1,2,3]}"#, count: 200).utf8)
+
+    /// A deterministic 200 as a handler's framing gives it.
+    func deterministic(_ body: [UInt8] = json, mediaType: String = "application/json") -> HTTPResponse {
+        let response = try! Content(mediaType: mediaType, body: body).response()
+        XCTAssertTrue(response.isDeterministic)
+        return response
+    }
+
+    func names(_ response: HTTPResponse) -> [String] { response.headers.map(\.name) }
+
+    // MARK: Router
+
+    func router() -> Router {
+        let routes: [String: Router.Route] = [
+            "/get": Router.Route(methods: ["GET"]) { _ in Content(mediaType: "text/plain", body: Array("g".utf8)) },
+            "/post": Router.Route(methods: ["POST"]) { request throws(Problem) in
+                guard !request.body.isEmpty else { throw Problem(.invalidRequest, detail: "empty") }
+                return Content(mediaType: "text/plain", body: request.body)
+            },
+        ]
+        return Router(routes: routes, middleware: MiddlewareChain([]))
+    }
+
+    func testRouterMatchesPathAndMethod() {
+        let router = router()
+        let notFound = router.respond(to: HTTPRequest(method: "GET", path: "/nope"))
+        XCTAssertEqual(notFound.status, 404)
+        XCTAssertEqual(notFound.header("Content-Type"), "application/problem+json")
+        let wrong = router.respond(to: HTTPRequest(method: "DELETE", path: "/post"))
+        XCTAssertEqual(wrong.status, 405)
+        XCTAssertEqual(wrong.header("Allow"), "POST, OPTIONS")
+        XCTAssertEqual(router.respond(to: HTTPRequest(method: "POST", path: "/get")).header("Allow"), "GET, HEAD, OPTIONS")
+        XCTAssertEqual(router.respond(to: HTTPRequest(method: "HEAD", path: "/get")).body, Array("g".utf8))
+        XCTAssertEqual(router.respond(to: HTTPRequest(method: "POST", path: "/post", body: [1])).body, [1])
+        let preflight = router.respond(to: HTTPRequest(method: "OPTIONS", path: "/get"))
+        XCTAssertEqual(preflight.status, 204)
+        XCTAssertEqual(names(preflight), ["Allow", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers",
+                                          "Access-Control-Max-Age"])
+        XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), "GET, HEAD, OPTIONS")
+    }
+
+    func testRouterAnswersAThrownProblemAsProblemJSON() throws {
+        let response = router().respond(to: HTTPRequest(method: "POST", path: "/post"))
+        XCTAssertEqual(response.status, 422)
+        XCTAssertEqual(names(response), ["Content-Type"])
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+        XCTAssertEqual(response.body, Problem(.invalidRequest, detail: "empty").json.bytes)
+        XCTAssertFalse(response.isDeterministic)
+    }
+
+    func testChainRunsStagesInOrderFirstOutermost() {
+        struct Mark: Middleware {
+            let name: String
+            func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+                var request = request
+                request.path += ">" + name
+                var response = next(request)
+                response.headers.append((name, ""))
+                return response
+            }
+        }
+        let chain = MiddlewareChain([Mark(name: "a"), Mark(name: "b"), Mark(name: "c")])
+        let response = chain.respond(to: HTTPRequest(method: "GET", path: "")) { request in
+            HTTPResponse(status: 200, headers: [("path", request.path)])
+        }
+        XCTAssertEqual(response.headers.map { $0.name + $0.value }, ["path>a>b>c", "c", "b", "a"])
+    }
+
+    // MARK: Stages
+
+    func testCORSGoesFirstOnEveryResponse() {
+        let cors = CORSMiddleware(origin: "https://a.example")
+        let response = cors.respond(to: HTTPRequest(method: "GET", path: "/")) { _ in
+            HTTPResponse(problem: Problem(.notFound, detail: "x"))
+        }
+        XCTAssertEqual(response.headers.map { $0.name + ": " + $0.value },
+                       ["Access-Control-Allow-Origin: https://a.example", "Access-Control-Expose-Headers: ETag",
+                        "Content-Type: application/problem+json"])
+    }
+
+    func testCompressionCodesDeterministicBodiesAboveTheThresholdOnly() throws {
+        let stage = CompressionMiddleware()
+        let gzip = HTTPRequest(method: "POST", path: "/", headers: ["accept-encoding": "gzip"])
+        let coded = stage.respond(to: gzip) { _ in deterministic() }
+        XCTAssertEqual(coded.header("Content-Encoding"), "gzip")
+        XCTAssertEqual(coded.uncodedBody, Self.json)
+        XCTAssertEqual(Array(coded.body.prefix(2)), [0x1F, 0x8B])
+        XCTAssertEqual(names(coded), ["Content-Type", "Vary", "Content-Encoding"])
+        // Not asked, too small, not deterministic, streamed, or not a 200: untouched.
+        XCTAssertNil(stage.respond(to: HTTPRequest(method: "POST", path: "/")) { _ in deterministic() }.header("Content-Encoding"))
+        XCTAssertNil(stage.respond(to: gzip) { _ in deterministic(Array(Self.json.prefix(1024))) }.header("Content-Encoding"))
+        var healthz = deterministic()
+        healthz.isDeterministic = false
+        XCTAssertNil(stage.respond(to: gzip) { _ in healthz }.header("Content-Encoding"))
+        var streamed = deterministic([])
+        streamed.stream = SectionedBody(sections: [], estimatedBytes: 1 << 30)
+        XCTAssertNil(stage.respond(to: gzip) { _ in streamed }.header("Content-Encoding"))
+        let problem = HTTPResponse(problem: Problem(.invalidRequest, detail: String(repeating: "x", count: 2000)))
+        XCTAssertNil(stage.respond(to: gzip) { _ in problem }.header("Content-Encoding"))
+    }
+
+    func testEntityTagNamesIdentityBytesAndCoding() throws {
+        let stage = EntityTagMiddleware()
+        let request = HTTPRequest(method: "POST", path: "/", headers: ["accept-encoding": "gzip"])
+        let plain = stage.respond(to: request) { _ in deterministic() }
+        XCTAssertEqual(plain.header("ETag"), EntityTag.make(body: Self.json, variant: "application/json;"))
+        XCTAssertEqual(names(plain).last, "ETag")
+        let coded = stage.respond(to: request) { r in CompressionMiddleware().respond(to: r) { _ in deterministic() } }
+        XCTAssertEqual(coded.header("ETag"), EntityTag.make(body: Self.json, variant: "application/json;gzip"))
+        XCTAssertNil(coded.uncodedBody, "dropped once tagged")
+        XCTAssertEqual(names(coded), ["Content-Type", "Vary", "Content-Encoding", "ETag"])
+        var healthz = deterministic()
+        healthz.isDeterministic = false
+        XCTAssertNil(stage.respond(to: request) { _ in healthz }.header("ETag"))
+        // A stream is written once to find its tag: the same tag as its bytes.
+        let sections = SectionedBody(sections: [SectionedBody.Section(prefix: Array("[".utf8), count: 10_000,
+                                                                      suffix: Array("]".utf8)) { w, i in
+            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.bytes += Array(String(i).utf8)
+        }], estimatedBytes: 50_000)
+        var streamed = deterministic([])
+        streamed.stream = sections
+        XCTAssertEqual(stage.respond(to: request) { _ in streamed }.header("ETag"),
+                       EntityTag.make(body: try sections.bytes(), variant: "application/json;"))
+    }
+
+    func testStreamThatFailsWhileTaggedIsAProblem() {
+        let failing = SectionedBody(sections: [SectionedBody.Section(prefix: [], count: 5) { _, i throws(Problem) in
+            if i == 3 { throw Problem(.invalidRequest, detail: "NaN") }
+        }], estimatedBytes: 10)
+        var streamed = deterministic([])
+        streamed.stream = failing
+        let response = EntityTagMiddleware().respond(to: HTTPRequest(method: "POST", path: "/")) { _ in streamed }
+        XCTAssertEqual(response.status, 422)
+        XCTAssertNil(response.stream)
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+    }
+
+    func testConditionalRequestAnswers304OnAMatchingTag() {
+        let stage = ConditionalRequestMiddleware()
+        var tagged = deterministic()
+        tagged.headers += [("Content-Encoding", "gzip"), ("ETag", #""abc""#)]
+        for condition in [#""abc""#, "*", #""x", "abc""#, #"W/"abc""#] {
+            let response = stage.respond(to: HTTPRequest(method: "POST", path: "/", headers: ["if-none-match": condition])) { _ in tagged }
+            XCTAssertEqual(response.status, 304, condition)
+            XCTAssertEqual(names(response), ["Vary", "ETag"], condition)
+            XCTAssertTrue(response.body.isEmpty)
+        }
+        XCTAssertEqual(stage.respond(to: HTTPRequest(method: "POST", path: "/", headers: ["if-none-match": #""x""#])) { _ in tagged }.status, 200)
+        XCTAssertEqual(stage.respond(to: HTTPRequest(method: "POST", path: "/")) { _ in tagged }.status, 200)
+        let problem = HTTPResponse(problem: Problem(.invalidRequest, detail: "x"))
+        XCTAssertEqual(stage.respond(to: HTTPRequest(method: "POST", path: "/", headers: ["if-none-match": "*"])) { _ in problem }.status, 422)
+    }
+
+    func testResponseCacheAnswersIdenticalPostsAndKeepsOnlyDeterministic200s() {
+        let cache = ResponseCache(capacity: 8, byteLimit: 1 << 20)
+        let stage = ResponseCacheMiddleware(cache: cache)
+        var calls = 0
+        func compute(_ request: HTTPRequest) -> HTTPResponse {
+            calls += 1
+            return request.body == [0] ? HTTPResponse(problem: Problem(.invalidRequest, detail: "x")) : deterministic()
+        }
+        let post = HTTPRequest(method: "POST", path: "/v1/curve", body: [1])
+        XCTAssertEqual(stage.respond(to: post, next: compute).body, Self.json)
+        XCTAssertEqual(stage.respond(to: post, next: compute).body, Self.json)
+        XCTAssertEqual(calls, 1, "the second answer is the cached one")
+        _ = stage.respond(to: HTTPRequest(method: "POST", path: "/v1/curve", body: [0]), next: compute)
+        _ = stage.respond(to: HTTPRequest(method: "POST", path: "/v1/curve", body: [0]), next: compute)
+        XCTAssertEqual(calls, 3, "problems are not kept")
+        _ = stage.respond(to: HTTPRequest(method: "GET", path: "/v1/presets"), next: compute)
+        _ = stage.respond(to: HTTPRequest(method: "GET", path: "/v1/presets"), next: compute)
+        XCTAssertEqual(calls, 5, "only POSTs are cached")
+    }
+
+    /// The service's order: a cached gzip answer revalidates to a 304 carrying the CORS headers,
+    /// and the tag it revalidates is the one computed before the cache kept it.
+    func testServiceOrder() throws {
+        let service = SegueService()
+        let body = Array(#"{"timing": "ease", "samples": 200}"#.utf8)
+        let first = service.respond(to: HTTPRequest(method: "POST", path: "/v1/curve", headers: ["accept-encoding": "gzip"], body: body))
+        XCTAssertEqual(names(first), ["Access-Control-Allow-Origin", "Access-Control-Expose-Headers", "Content-Type", "Vary",
+                                      "Content-Encoding", "ETag"])
+        let tag = try XCTUnwrap(first.header("ETag"))
+        let again = service.respond(to: HTTPRequest(method: "POST", path: "/v1/curve",
+                                                    headers: ["accept-encoding": "gzip", "if-none-match": tag], body: body))
+        XCTAssertEqual(again.status, 304)
+        XCTAssertEqual(names(again), ["Access-Control-Allow-Origin", "Access-Control-Expose-Headers", "Vary", "ETag"])
+        XCTAssertEqual(again.header("ETag"), tag)
+        let health = service.respond(to: HTTPRequest(method: "GET", path: "/healthz", headers: ["if-none-match": "*"]))
+        XCTAssertEqual(names(health), ["Access-Control-Allow-Origin", "Access-Control-Expose-Headers", "Content-Type", "Cache-Control"])
+        XCTAssertEqual(health.status, 200)
+    }
+}
