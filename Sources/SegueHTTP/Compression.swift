@@ -1,7 +1,7 @@
 import CZlib
 
 /// The gzip content coding (RFC 9110 §8.4.1.3) through Debian's zlib: DEFLATE with the gzip wrapper
-/// (`deflateInit2` with windowBits 31), zlib's default level. API.md §1: `Accept-Encoding: gzip`
+/// (`deflateInit2` with windowBits 31), zlib's default level. docs/rules.md "Conventions": `Accept-Encoding: gzip`
 /// gives a gzip body above 1 KiB; smaller bodies go out as they are.
 ///
 /// `gzip(_:)` codes a whole body; a `Compression.Stream` takes a body in pieces, as a streamed

@@ -2,7 +2,7 @@ import SegueCodec
 import SegueJSON
 
 /// Strong entity tags (RFC 9110 §8.8.3) for deterministic responses: a 64-bit hash of the
-/// content type, content coding and body, so the tag differs between codings (API.md §6 rule 23).
+/// content type, content coding and body, so the tag differs between codings (docs/rules.md rule 23).
 ///
 /// FNV-1a over 8-byte words with a final avalanche (the splitmix64 finaliser): one multiply per
 /// word, so a 3 KB body hashes in well under a microsecond. Incremental: a streamed body hashes
@@ -86,8 +86,8 @@ struct EntityTag {
 }
 
 /// Tags every deterministic 200 with its strong `ETag`: the hash of the identity bytes with the
-/// content type and content coding as the variant, so the tag differs between codings (API.md §6
-/// rule 23). Outside the compression stage, so it tags what goes out, coded or not; inside the
+/// content type and content coding as the variant, so the tag differs between codings
+/// (docs/rules.md rule 23). Outside the compression stage, so it tags what goes out, coded or not; inside the
 /// cache, which keeps tagged responses.
 ///
 /// A streamed body is written once here, piece by piece into a reused buffer, to compute its tag

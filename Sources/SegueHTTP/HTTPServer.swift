@@ -26,7 +26,7 @@ public struct ServerError: Error, CustomStringConvertible {
 }
 
 /// The service on libmicrohttpd: an epoll thread pool calls back into Swift, one synchronous
-/// handler per request (libmicrohttpd.md §1.5: a response can only be queued from the thread that
+/// handler per request (docs/http.md "Thread model": a response can only be queued from the thread that
 /// owns the connection).
 ///
 /// Request protocol: on the first call the declared `Content-Length` is checked and a 413 queued
@@ -85,7 +85,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops accepting, lets in-flight requests finish (up to `drainSeconds`), then stops the
-    /// daemon (libmicrohttpd.md §1.9). Responses sent while draining carry `Connection: close`.
+    /// daemon (docs/http.md "Graceful shutdown"). Responses sent while draining carry `Connection: close`.
     public func shutdown(drainSeconds: Double = 10) {
         guard let handle = daemon.withLock({ current -> DaemonHandle? in
             defer { current = nil }
@@ -123,7 +123,7 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// The request body limit (API.md §1, §8 rule 31), checked here and nowhere else: a declared
+    /// The request body limit (docs/rules.md "Conventions", §8 rule 31), checked here and nowhere else: a declared
     /// `Content-Length` over it is answered 413 before the body is read, and a body without one
     /// (chunked) is counted as it arrives and answered 413 once it grows past it.
     struct BodyLimit {

@@ -41,7 +41,7 @@ struct Content {
     }
 }
 
-/// The routes and their handlers (API.md §3–§5, §6 rule 25): read the request, compute, write the
+/// The routes and their handlers (docs/rules.md "The curve route"–§5, rule 25): read the request, compute, write the
 /// body. They throw `Problem`s and know nothing of CORS, tags, codings or the cache.
 struct Handlers: Sendable {
     let limits: Limits
@@ -66,7 +66,7 @@ struct Handlers: Sendable {
         ]
     }
 
-    /// `GET /v1/presets` (API.md §6 rule 25), written once.
+    /// `GET /v1/presets` (docs/rules.md rule 25), written once.
     static let presetCatalogue: [UInt8] = {
         var writer = JSONWriter()
         writer.value(Presets.catalogue)

@@ -26,7 +26,7 @@ struct MiddlewareChain: Sendable {
     }
 }
 
-/// CORS (API.md §1): `Access-Control-Allow-Origin` (the configured origin) and
+/// CORS (docs/rules.md "Conventions"): `Access-Control-Allow-Origin` (the configured origin) and
 /// `Access-Control-Expose-Headers: ETag` first on every response, problems and preflights
 /// included. The preflight itself is the router's.
 struct CORSMiddleware: Middleware {

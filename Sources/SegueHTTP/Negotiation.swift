@@ -1,6 +1,6 @@
 import SegueCodec
 
-/// Response formats (API.md §1: `Accept`, or `?format=` which wins; JSON is the default).
+/// Response formats (docs/rules.md "Formats and negotiation": `Accept`, or `?format=` which wins; JSON is the default).
 public enum ResponseFormat: String, Sendable, CaseIterable {
     case json, csv, svg, css
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A bounded cache of recent successful responses. Every response is a pure function of the
-/// request (API.md §1, determinism), so an identical request — same route, body, format choice
+/// request (docs/rules.md "Caching and CORS", determinism), so an identical request — same route, body, format choice
 /// and content coding — can be answered from the bytes computed before. Holds at most `capacity`
 /// entries and `byteLimit` bytes of request and response bodies together, evicting the oldest
 /// first; streamed bodies are never kept. `capacity` 0 turns it off.

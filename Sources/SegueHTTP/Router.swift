@@ -1,6 +1,6 @@
 import SegueCodec
 
-/// Path and method to a handler (API.md §1): 404 for an unknown path, the CORS preflight for
+/// Path and method to a handler (docs/rules.md "Conventions"): 404 for an unknown path, the CORS preflight for
 /// `OPTIONS`, 405 with `Allow` for a method the route does not take; `HEAD` is answered wherever
 /// `GET` is (the transport sends no body). A matched request runs through the route middleware to
 /// its handler. Pure: a request in, a response out, no socket.
@@ -37,7 +37,7 @@ struct Router: Sendable {
         }
     }
 
-    /// A CORS preflight (API.md §6 rule 23): 204 with the route's methods.
+    /// A CORS preflight (docs/rules.md rule 23): 204 with the route's methods.
     static func preflight(allowed: [String]) -> HTTPResponse {
         let methods = allowed.joined(separator: ", ")
         return HTTPResponse(status: 204, headers: [
@@ -50,7 +50,7 @@ struct Router: Sendable {
 
     static func methodNotAllowed(_ request: HTTPRequest, _ route: Route) -> HTTPResponse {
         var response = HTTPResponse(problem: Problem(
-            status: 405, kind: "method-not-allowed",
+            .methodNotAllowed,
             detail: "\(request.method.prefix(20)) is not allowed on \(request.path); use " + route.methods.joined(separator: " or ")))
         response.headers.append(("Allow", route.allowed.joined(separator: ", ")))
         return response

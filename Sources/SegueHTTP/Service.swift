@@ -1,6 +1,6 @@
 import SegueCodec
 
-/// Start-up settings of the service (API.md §1: every limit is configurable; CORS origin).
+/// Start-up settings of the service (docs/rules.md "Limits": every limit is configurable; CORS origin).
 public struct ServiceConfiguration: Sendable {
     public var limits = Limits()
     /// `Access-Control-Allow-Origin` on every response.

@@ -3,7 +3,7 @@ import XCTest
 @testable import SegueHTTP
 
 /// Every class of bad input against the real server: each row gets its exact status and
-/// problem+json pointer, and the server still answers afterwards (API.md §1).
+/// problem+json pointer, and the server still answers afterwards (docs/rules.md "Conventions").
 final class BadInputTests: XCTestCase {
     struct Row {
         var name: String
@@ -98,7 +98,7 @@ final class BadInputTests: XCTestCase {
         return rows
     }()
 
-    /// `POST /v1/render` rows (API.md §4, §6).
+    /// `POST /v1/render` rows (docs/rules.md "The render route", rules 1–25).
     static let renderRows: [Row] = {
         let view = #""views": {"card": {"frame": [0, 0, 10, 10], "alpha": 1}}"#
         func animation(_ body: String) -> String { #"{\#(view), "animations": [\#(body)]}"# }
@@ -180,7 +180,7 @@ final class BadInputTests: XCTestCase {
                 animation(#"{"view": "card", "to": {"alpha": 0}, "dynamics": {"model": "spring", "damping": 0}}"#), 422,
                 "/animations/0/dynamics"),
         ]
-        // Commands, interaction and presets (API.md §4, §6 rules 13–22).
+        // Commands, interaction and presets (docs/rules.md "Commands", rules 13–22).
         let block = #"{"id": "a", "view": "card", "duration": 1, "to": {"alpha": 0}}"#
         let pane = #"{"id": "p", "view": "card", "to": {"center": [0, 0]}, "dynamics": {"model": "attachment", "frequency": 2}}"#
         let decay = #"{"id": "d", "view": "card", "channel": "center", "velocity": [0, 100], "dynamics": {"model": "decay"}}"#

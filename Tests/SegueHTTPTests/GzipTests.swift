@@ -97,7 +97,7 @@ final class GzipTests: XCTestCase {
         XCTAssertEqual(gunzip(zipped.body), plain.body)
         XCTAssertNotEqual(zipped.header("ETag"), plain.header("ETag"))
         XCTAssertEqual(zipped.header("Vary"), "Accept, Accept-Encoding")
-        // The tag is the identity bytes' hash with the coding in the variant (API.md §6 rule 23).
+        // The tag is the identity bytes' hash with the coding in the variant (docs/rules.md rule 23).
         XCTAssertEqual(zipped.header("ETag"), EntityTag.make(body: plain.body, variant: "application/json;gzip"))
         XCTAssertEqual(plain.header("ETag"), EntityTag.make(body: plain.body, variant: "application/json;"))
         // Refused, or below the threshold: identity.

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import SegueHTTP
 
-/// `GET /v1/presets` and `transition` presets through `POST /v1/render` (API.md §4 "Presets",
-/// §6 rule 25): every listed preset renders, and its `?expand=true` expansion renders to the same
+/// `GET /v1/presets` and `transition` presets through `POST /v1/render` (docs/rules.md "Presets",
+/// rule 25): every listed preset renders, and its `?expand=true` expansion renders to the same
 /// bytes.
 final class PresetRouteTests: XCTestCase {
     /// No response cache: every render is computed.
