@@ -38,9 +38,10 @@ final class ResponseCache: Sendable {
 
     static func key(for request: HTTPRequest) -> Key? {
         guard request.body.count <= maxKeyBytes else { return nil }
-        let variant = (request.query["format"] ?? "") + "\n" + (request.query["expand"] ?? "") + "\n"
-            + (request.headers["accept"] ?? "") + "\n"
-            + (request.headers["content-type"] ?? "") + "\n" + (Negotiation.acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "")
+        // Absent and empty differ (`?format=` is a 406, no `format` is JSON): each part says which.
+        func part(_ value: String?) -> String { value.map { "=" + $0 + "\n" } ?? "-\n" }
+        let variant = part(request.query["format"]) + part(request.query["expand"]) + part(request.headers["accept"])
+            + part(request.headers["content-type"]) + (Negotiation.acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "")
         return Key(path: request.path, variant: variant, body: request.body)
     }
 

@@ -33,6 +33,19 @@ final class ResponseCacheTests: XCTestCase {
         XCTAssertEqual(post(service, #"{"timing": "ease", "samples": 200}"#, query: ["format": "csv"]).body, csv.body)
     }
 
+    /// An empty `format` is not an absent one: whatever was asked before, `?format=` is a 406
+    /// and no `format` is JSON (the cache once answered both from one entry).
+    func testEmptyAndAbsentQueryStayApart() {
+        let body = #"{"timing": "ease", "samples": 3}"#
+        for order in [["absent", "empty"], ["empty", "absent"]] {
+            let service = SegueService()
+            for which in order {
+                let response = post(service, body, query: which == "empty" ? ["format": ""] : [:])
+                XCTAssertEqual(response.status, which == "empty" ? 406 : 200, "\(which) after \(order)")
+            }
+        }
+    }
+
     func testBoundsAndOff() {
         var configuration = ServiceConfiguration()
         configuration.cacheEntries = 2
