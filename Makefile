@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test deps venv lint-docker check-ldd corpus-check openapi-check bench fuzz docker-check clean
+.PHONY: serve build release test deps venv lint-docker check-ldd corpus-check architecture-check openapi-check bench fuzz docker-check clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -17,7 +17,7 @@ serve: release
 ## make test — unit, integration, OpenAPI, container lint and linkage checks
 test: deps venv
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory lint-docker check-ldd corpus-check
+	$(MAKE) --no-print-directory lint-docker check-ldd corpus-check architecture-check
 	$(SWIFT) test --disable-swift-testing
 
 deps:
@@ -51,6 +51,10 @@ check-ldd: release
 ## make corpus-check — the release binary answers the recorded corpus byte for byte
 corpus-check: release
 	python3 scripts/corpus.py check --binary $(RELEASE_DIR)/release/segue
+
+## make architecture-check — docs/ARCHITECTURE.md's module table matches Package.swift; no long functions
+architecture-check:
+	python3 scripts/architecture-check.py
 
 openapi-check: venv
 	$(VENV)/bin/python scripts/openapi-check.py openapi.yaml
