@@ -19,7 +19,7 @@ RUN apt-get update \
 
 WORKDIR /src
 COPY Package.swift ./
-# Sources/SegueHTTP/Resources/openapi.yaml is a symbolic link to this file.
+# Sources/SegueOpenAPIDocument/Resources/openapi.yaml is a symbolic link to this file.
 COPY openapi.yaml ./
 COPY Sources ./Sources
 COPY Benchmarks ./Benchmarks

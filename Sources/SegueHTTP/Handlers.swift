@@ -1,3 +1,4 @@
+import SegueOpenAPIDocument
 import SegueCodec
 import SegueJSON
 
@@ -52,7 +53,7 @@ struct Handlers: Sendable {
                 Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
             },
             "/openapi.yaml": Router.Route(methods: ["GET"]) { _ in
-                Content(mediaType: "application/yaml", body: PackageResources.openapi_yaml)
+                Content(mediaType: "application/yaml", body: OpenAPIDocument.bytes)
             },
             "/v1/curve": Router.Route(methods: ["POST"]) { request throws(Problem) in
                 try curve(request)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SegueHTTP
+import SegueOpenAPIDocument
 
 /// openapi.yaml is the contract as implemented: the served copy is the file, every route is in it
 /// with every method, nothing else is, and the document is valid OpenAPI 3.1.
@@ -17,10 +18,10 @@ final class OpenAPITests: XCTestCase {
     /// the top-level file (one copy in git), and SwiftPM's `embedInCode` follows it.
     func testEmbeddedDocumentEqualsFile() throws {
         let file = try Data(contentsOf: Self.documentURL)
-        XCTAssertEqual(Data(PackageResources.openapi_yaml), file)
-        let resource = Self.packageRoot.appendingPathComponent("Sources/SegueHTTP/Resources/openapi.yaml").path
+        XCTAssertEqual(Data(OpenAPIDocument.bytes), file)
+        let resource = Self.packageRoot.appendingPathComponent("Sources/SegueOpenAPIDocument/Resources/openapi.yaml").path
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: resource), "../../../openapi.yaml",
-                       "Sources/SegueHTTP/Resources/openapi.yaml must stay a link to the top-level openapi.yaml")
+                       "Sources/SegueOpenAPIDocument/Resources/openapi.yaml must stay a link to the top-level openapi.yaml")
     }
 
     /// (a) … and `GET /openapi.yaml` serves exactly those bytes as application/yaml.
