@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test deps venv lint-docker check-ldd corpus-check architecture-check openapi-check bench fuzz docker-check clean
+.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check openapi-check bench fuzz docker-check clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -17,8 +17,10 @@ serve: release
 ## make test — unit, integration, OpenAPI, container lint and linkage checks
 test: deps venv
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory lint-docker check-ldd corpus-check architecture-check
-	$(SWIFT) test --disable-swift-testing
+	SWIFT="$(SWIFT)" MAKE="$(MAKE)" bash scripts/test.sh
+
+## make release-checks — the release binary and the repository checks (make test runs them beside the tests)
+release-checks: lint-docker check-ldd corpus-check architecture-check
 
 deps:
 	@missing=""; \
