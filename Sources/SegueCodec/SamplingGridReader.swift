@@ -15,15 +15,7 @@ struct SamplingGridReader {
             throw Problem.tooLarge("`at` holds \(elements.count) times, over the limit of \(limits.maxSamples) \(unit) per response",
                                    at: pointer)
         }
-        var times: [Double] = []
-        times.reserveCapacity(elements.count)
-        for (i, element) in elements.enumerated() {
-            guard case .number(let t) = element else {
-                throw Problem.wrongType(at: pointer / i, expected: "a number", found: element)
-            }
-            times.append(t)
-        }
-        return times
+        return try ChannelDecoder.numberArray(.array(elements), at: pointer)
     }
 
     /// The `fps` grid through `end`; `window` describes the end in the 413's detail.
