@@ -1,4 +1,4 @@
-import SegueJSON
+import SegueEngine
 /// The service's limits (docs/rules.md "Limits"). Each is configurable at start-up; a request over a result
 /// limit is refused before any work with a `detail` naming the limit.
 public struct Limits: Sendable, Equatable {
@@ -9,7 +9,7 @@ public struct Limits: Sendable, Equatable {
     /// Allowed frame rates, frames per second (422 outside).
     public var fps: ClosedRange<Double> = 1...1000
     /// Longest timeline or curve duration, seconds (422 over it).
-    public var maxDuration = 3600.0
+    public var maxDuration = SceneLimits().maxDuration
     /// Most samples or frames in one response (413 over it).
     public var maxSamples = 100_000
     /// Most numbers in one response (413 over it).
@@ -20,7 +20,10 @@ public struct Limits: Sendable, Equatable {
     public var maxAnimations = 10_000
     /// Most physics work one render may do — rest-test states, Euler ticks and RK4 steps, each per
     /// channel component (413 over it): a bound on CPU and on stored ticks.
-    public var maxSimulationSteps = 4_000_000
+    public var maxSimulationSteps = SceneLimits().maxSimulationSteps
 
     public init() {}
+
+    /// The limits the engine enforces while it compiles a scene.
+    public var scene: SceneLimits { SceneLimits(maxDuration: maxDuration, maxSimulationSteps: maxSimulationSteps) }
 }

@@ -23,8 +23,7 @@ public struct RenderRequest: Sendable {
         var decoded = try SceneDecoder(&object, until: options.until, limits: limits)
         let scene: Scene
         do throws(SceneError) {
-            scene = try SceneCompiler.compile(decoded.spec, limits: SceneLimits(maxDuration: limits.maxDuration,
-                                                                                 maxSimulationSteps: limits.maxSimulationSteps))
+            scene = try SceneCompiler.compile(decoded.spec, limits: limits.scene)
         } catch {
             throw Problem(error, ids: decoded.spec.animations.map(\.id))
         }

@@ -198,17 +198,7 @@ struct Layers {
     init(_ spec: SceneSpec, commands: [Int], commandsOf: [[Int]], animators: [PropertyAnimator?], limits: SceneLimits) {
         blockCommands = [[Int]](repeating: [], count: spec.animations.count)
         for (index, animation) in spec.animations.enumerated() {
-            for (channel, motion, target) in Self.motions(animation.form) {
-                var motion = motion
-                if case .physics(var parameters) = motion {
-                    parameters.autostart = animation.autostart ? animation.delay : nil
-                    parameters.delay = animation.delay
-                    parameters.commands = Self.physicsCommands(spec, commandsOf[index])
-                    let lastCommand = commandsOf[index].last.map { spec.commands[$0].at } ?? 0
-                    parameters.horizon = spec.until ?? min(limits.maxDuration, max(parameters.autostart ?? 0, lastCommand)
-                                                           + SceneCompiler.physicsRestWindow)
-                    motion = .physics(parameters)
-                }
+            for (channel, motion, target) in Self.motions(animation, commands: commandsOf[index], of: spec, limits: limits) {
                 add(ChannelAnimation(order: index, animator: animators[index], additive: animation.blend == .additive,
                                      motion: motion, target: target), view: animation.view, channel: channel)
             }
@@ -234,9 +224,11 @@ struct Layers {
         byChannel[view, default: [:]][channel, default: []].append(layer)
     }
 
-    /// Each channel a form animates, its motion and its model value afterwards.
-    static func motions(_ form: SceneSpec.Form) -> [(String, ChannelAnimation.Motion, ChannelValue)] {
-        switch form {
+    /// Each channel an animation animates, its motion and its model value afterwards; `commands`
+    /// are the animation's own, in time order (a physics chain replays them).
+    static func motions(_ animation: SceneSpec.Animation, commands: [Int], of spec: SceneSpec,
+                        limits: SceneLimits) -> [(String, ChannelAnimation.Motion, ChannelValue)] {
+        switch animation.form {
         case .block(let block):
             return block.to.map { ($0.channel, .toward(directRotation: block.directRotation), $0.value) }
         case .keyframes(let keyframes):
@@ -250,16 +242,23 @@ struct Layers {
             case .transform(let track): return [(values.channel, .transformTrack(track), values.last)]
             }
         case .physics(let physics):
-            return [(physics.channel, .physics(physicsParameters(physics)), .vector(physics.target ?? physics.velocity.map { _ in 0 }))]
+            let parameters = physicsParameters(physics, animation: animation, commands: commands, of: spec, limits: limits)
+            return [(physics.channel, .physics(parameters), .vector(physics.target ?? physics.velocity.map { _ in 0 }))]
         }
     }
 
-    /// Everything a physics chain needs but its start, commands and horizon (set per animation).
-    static func physicsParameters(_ physics: SceneSpec.Physics) -> ChannelAnimation.PhysicsParameters {
-        ChannelAnimation.PhysicsParameters(model: physics.model, integrator: physics.integrator, velocity: physics.velocity,
-                                           target: physics.target, restSpeed: physics.restSpeed,
-                                           restDistance: physics.restDistance, threshold: physics.threshold, horizon: 0,
-                                           autostart: nil, delay: 0, commands: [])
+    /// Everything a physics chain needs. Its horizon — after which rest is not looked for — is
+    /// `until`, else `SceneCompiler.physicsRestWindow` after its start or its last command (rule 2).
+    static func physicsParameters(_ physics: SceneSpec.Physics, animation: SceneSpec.Animation, commands: [Int],
+                                  of spec: SceneSpec, limits: SceneLimits) -> ChannelAnimation.PhysicsParameters {
+        let autostart = animation.autostart ? animation.delay : nil
+        let lastCommand = commands.last.map { spec.commands[$0].at } ?? 0
+        let horizon = spec.until ?? min(limits.maxDuration, max(autostart ?? 0, lastCommand) + SceneCompiler.physicsRestWindow)
+        return ChannelAnimation.PhysicsParameters(model: physics.model, integrator: physics.integrator, velocity: physics.velocity,
+                                                  target: physics.target, restSpeed: physics.restSpeed,
+                                                  restDistance: physics.restDistance, threshold: physics.threshold,
+                                                  horizon: horizon, autostart: autostart, delay: animation.delay,
+                                                  commands: physicsCommands(spec, commands))
     }
 
     /// A physics animation's commands for its chain.
