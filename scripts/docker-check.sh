@@ -14,8 +14,11 @@
 #  Everything started here (netns, containers) is removed on exit, also on failure.
 #
 # Checks (each counted): image builds; image config (USER/EXPOSE/ENV/HEALTHCHECK/
-# ENTRYPOINT); runs as uid 10001; GET /healthz 200; POST /v1/curve 200;
-# `podman healthcheck run` healthy; SIGTERM -> exit 0; no missing libraries.
+# ENTRYPOINT); no missing libraries (scripts/check-ldd.sh run inside the image);
+# then the service container, run --read-only (no tmpfs) with every capability
+# dropped and no-new-privileges, as deploy/kubernetes runs it: runs as uid 10001;
+# root filesystem read-only; GET /healthz 200; POST /v1/curve 200;
+# `podman healthcheck run` healthy; SIGTERM -> exit 0.
 # Last line: "N passed, M failed"; exit 1 when M > 0.
 #
 # Env: DOCKER_CHECK_WORK (scratch, default .docker-check), DOCKER_CHECK_REFRESH=1
@@ -162,7 +165,7 @@ finish() {
   [ "$FAILN" -eq 0 ]
   exit $?
 }
-RUN_CHECKS=(config libs uid healthz curve healthcheck sigterm)
+RUN_CHECKS=(config libs uid read-only healthz curve healthcheck sigterm)
 
 # Remove images that are neither tagged nor an ancestor (.Parent chain) of a tagged
 # image: old build layers go, the layer cache of the current build stays.
@@ -237,23 +240,19 @@ else
 fi
 
 RUN_STARTED=1
-# ---- libraries: ldd inside the image + check-ldd.sh against the image's own packages ----
+# ---- libraries: check-ldd.sh inside the image ------------------------------------------
+# The script is bind-mounted into a one-shot container of the image and run there with
+# --installed: ldd resolves against the image's own files and dpkg -S against the image's own
+# package database, so the host needs neither libmicrohttpd nor any other runtime library
+# (a fresh machine has none of them; that was why the check used to fail there).
 lib_problems=()
-ldd_in=$(P run --rm --pull=never --network none --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
-           --entrypoint ldd "$IMAGE" /usr/local/bin/segue 2>&1) || lib_problems+=("ldd in image failed: $(grep -v systemd <<<"$ldd_in" | tail -3 | tr '\n' ' ')")
-grep -q 'not found' <<<"$ldd_in" && lib_problems+=("in image: $(grep 'not found' <<<"$ldd_in" | tr -s ' \t\n' ' ')")
-rm -f "$WORK/segue.bin" "$WORK/image-packages.txt"
-if P run --rm --pull=never --network none --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
-     --entrypoint dpkg-query "$IMAGE" -W -f '${Package}\n' > "$WORK/image-packages.txt" 2>/dev/null &&
-   P create --pull=never --name "$NAME-x" "$IMAGE" >/dev/null 2>&1 &&
-   P cp "$NAME-x:/usr/local/bin/segue" "$WORK/segue.bin" >/dev/null 2>&1; then
-  "$ROOT/scripts/check-ldd.sh" --packages "$WORK/image-packages.txt" "$WORK/segue.bin" > "$WORK/check-ldd.out" 2>&1 ||
-    lib_problems+=("check-ldd.sh failed")
-  sed 's/^/    /' "$WORK/check-ldd.out"
-else
-  lib_problems+=("could not copy the binary / package list out of the image")
-fi
-P rm -f "$NAME-x" >/dev/null 2>&1
+rm -f "$WORK/check-ldd.out"
+P run --rm --pull=never --network none --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
+  --read-only --volume "$ROOT/scripts/check-ldd.sh:/opt/check-ldd.sh:ro" \
+  --entrypoint bash "$IMAGE" /opt/check-ldd.sh --installed /usr/local/bin/segue \
+  > "$WORK/check-ldd.out" 2>&1 || lib_problems+=("check-ldd.sh in the image failed")
+grep -v 'systemd' "$WORK/check-ldd.out" | sed 's/^/    /'
+grep -q 'not found' "$WORK/check-ldd.out" && lib_problems+=("a library is not found in the image")
 if ((${#lib_problems[@]} == 0)); then
   ok "binary has no missing libraries ($(sed -n 's/.*OK: all \([0-9]*\) libraries.*/\1/p' "$WORK/check-ldd.out") shared libs, all from the image's packages)"
 else
@@ -265,10 +264,13 @@ lap "run in netns $NETNS"
 ip netns add "$NETNS" || die "ip netns add $NETNS"
 ip -n "$NETNS" link set lo up
 NS() { ip netns exec "$NETNS" "$@"; }
+# Locked down as deploy/kubernetes/deployment.yaml runs it: read-only root filesystem with no
+# tmpfs anywhere (the service writes nothing), every capability dropped, no privilege escalation.
 if ! P run -d --name "$NAME" --pull=never --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
+       --read-only --read-only-tmpfs=false --cap-drop ALL --security-opt no-new-privileges \
        --network "ns:/var/run/netns/$NETNS" "$IMAGE" > "$WORK/run.out" 2> "$WORK/podman.err"; then
   grep -v 'systemd' "$WORK/podman.err" | tail -10 | sed 's/^/    /'
-  for c in uid healthz curve healthcheck sigterm; do bad "$c (not run: container did not start)"; done
+  for c in uid read-only healthz curve healthcheck sigterm; do bad "$c (not run: container did not start)"; done
   finish
 fi
 running() { [ "$(P inspect "$NAME" --format '{{.State.Running}}' 2>/dev/null)" = true ]; }
@@ -292,6 +294,19 @@ else
   how="one-shot container; the service container is not running"
 fi
 if [ "$ids" = "10001:10001" ]; then ok "runs as uid:gid $ids ($how)"; else bad "runs as uid 10001 (got: $ids; $how)"; fi
+
+# read-only: /tmp is world-writable in the image, so only a read-only mount makes this fail
+ro_cfg=$(P inspect "$NAME" --format '{{.HostConfig.ReadonlyRootfs}}' 2>/dev/null)
+if running; then
+  ro_err=$(P exec "$NAME" sh -c 'touch /tmp/.docker-check-probe 2>&1 && echo WRITABLE' 2>&1 | grep -v systemd | tail -1)
+else
+  ro_err="(container not running)"
+fi
+if [ "$ro_cfg" = true ] && [[ $ro_err == *"Read-only file system"* ]]; then
+  ok "runs with a read-only root filesystem and no tmpfs (a write to /tmp: $ro_err)"
+else
+  bad "read-only root filesystem (ReadonlyRootfs=$ro_cfg; a write to /tmp: $ro_err)"
+fi
 
 # /healthz
 if [ "$code" = 200 ]; then
