@@ -10,6 +10,15 @@ let package = Package(
     products: [
         .executable(name: "segue", targets: ["segue"]),
     ],
+    // Observability only (Sources/SegueHTTP/Observability): the JSON log handler, the metrics API and
+    // its Prometheus exposition. `CoreMetrics`, never `Metrics` (which imports Foundation on Linux).
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The worker pool's queue (Sources/SegueHTTP/Transport/WorkerPool.swift).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
     targets: [
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -32,8 +41,12 @@ let package = Package(
         .target(name: "SegueOpenAPIDocument", resources: [.embedInCode("Resources/openapi.yaml")],
                 swiftSettings: [.unsafeFlags(["-Onone", "-Xfrontend", "-gnone"])]),
         .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "SegueJSON", "SegueOpenAPIDocument",
-                                                  "CMicroHTTPD", "CZlib"]),
-        .executableTarget(name: "segue", dependencies: ["SegueHTTP"]),
+                                                  "CMicroHTTPD", "CZlib",
+                                                  .product(name: "Logging", package: "swift-log"),
+                                                  .product(name: "CoreMetrics", package: "swift-metrics"),
+                                                  .product(name: "Prometheus", package: "swift-prometheus"),
+                                                  .product(name: "DequeModule", package: "swift-collections")]),
+        .executableTarget(name: "segue", dependencies: ["SegueHTTP", .product(name: "Logging", package: "swift-log")]),
         // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
         // and the handler's cost per request without sockets.
         .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueHTTP"], path: "Benchmarks/segue-bench"),
@@ -43,6 +56,7 @@ let package = Package(
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueTestSupport"]),
         .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON", "SegueTestSupport"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec", "SegueTestSupport"]),
-        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueOpenAPIDocument", "CZlib"]),
+        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueOpenAPIDocument", "CZlib",
+                                                    .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -36,4 +36,16 @@ static inline uint16_t segue_mhd_bound_port(struct MHD_Daemon *d) {
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
   return info ? info->port : 0;
 }
+/* The connection's socket, or -1. */
+static inline int segue_mhd_connection_fd(struct MHD_Connection *c) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? info->connect_fd : -1;
+}
+
+/* The per-connection pointer set in the MHD_OPTION_NOTIFY_CONNECTION callback, or NULL. */
+static inline void *segue_mhd_socket_context(struct MHD_Connection *c) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info ? info->socket_context : NULL;
+}
+
 #endif

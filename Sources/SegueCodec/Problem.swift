@@ -15,6 +15,9 @@ public struct Problem: Error, Sendable, Equatable {
         case nestingTooDeep = "nesting-too-deep"
         case wrongType = "wrong-type"
         case invalidQuery = "invalid-query"
+        /// The HTTP message itself is unusable: a request target with a NUL or control byte,
+        /// conflicting framing headers (docs/http.md "Request target").
+        case badRequest = "bad-request"
         case notFound = "not-found"
         case methodNotAllowed = "method-not-allowed"
         case notAcceptable = "not-acceptable"
@@ -25,16 +28,20 @@ public struct Problem: Error, Sendable, Equatable {
         case invalidRequest = "invalid-request"
         /// An animator command UIKit would reject in its state.
         case illegalCommand = "illegal-command"
+        /// 503: the service cannot answer now — draining, every worker busy, or the request timeout
+        /// passed; a retry (elsewhere) can succeed.
+        case unavailable = "unavailable"
 
         public var status: Int {
             switch self {
-            case .malformedJSON, .invalidUTF8, .numberOutOfRange, .nestingTooDeep, .wrongType, .invalidQuery: 400
+            case .malformedJSON, .invalidUTF8, .numberOutOfRange, .nestingTooDeep, .wrongType, .invalidQuery, .badRequest: 400
             case .notFound: 404
             case .methodNotAllowed: 405
             case .notAcceptable: 406
             case .tooLarge: 413
             case .unsupportedMediaType: 415
             case .invalidRequest, .illegalCommand: 422
+            case .unavailable: 503
             }
         }
 
@@ -46,6 +53,7 @@ public struct Problem: Error, Sendable, Equatable {
             case 406: "Not Acceptable"
             case 413: "Content Too Large"
             case 415: "Unsupported Media Type"
+            case 503: "Service Unavailable"
             default: "Unprocessable Content"
             }
         }

@@ -1,4 +1,5 @@
 import SegueCodec
+import SegueEngine
 
 /// A request as the service sees it: the transport (libmicrohttpd, or a test calling the router
 /// directly) fills it; the router never touches a socket.
@@ -11,6 +12,8 @@ public struct HTTPRequest: Sendable {
     /// Header fields the service reads, names lowercased.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Set by the transport when nobody waits any more (deadline, client gone); long work stops.
+    public var cancellation: WorkCancellation?
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
                 body: [UInt8] = []) {
@@ -42,6 +45,8 @@ public struct HTTPResponse: Sendable {
     /// The body before its content coding, kept by the compression stage for the entity tag (which
     /// names the identity bytes and the coding); the tagging stage drops it.
     var uncodedBody: [UInt8]?
+    /// A problem's detail, for the log line of a 5xx (rule 30).
+    var cause: String?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], stream: SectionedBody? = nil) {
         self.status = status
@@ -53,6 +58,7 @@ public struct HTTPResponse: Sendable {
     /// A problem as `application/problem+json` (RFC 9457), with its status.
     init(problem: Problem) {
         self.init(status: problem.status, headers: [("Content-Type", "application/problem+json")], body: problem.json.bytes)
+        cause = problem.detail
     }
 
     /// The whole body, writing a stream out (for tests and small transports).

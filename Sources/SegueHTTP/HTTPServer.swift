@@ -1,22 +1,36 @@
 import CMicroHTTPD
 import SegueCodec
+import SegueEngine
 import Synchronization
 #if canImport(Glibc)
 import Glibc
-import SegueJSON
 #endif
 
-/// Where and how to listen.
+/// Where and how to listen, and the transport's bounds (docs/rules.md rule 31, docs/http.md).
 public struct ListenConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks an ephemeral port (tests); `HTTPServer.port` tells which.
     public var port: UInt16 = 8080
-    /// libmicrohttpd worker threads (an epoll thread pool; 1 = a single epoll thread).
+    /// libmicrohttpd's I/O threads (an epoll thread pool; 1 = a single epoll thread); 1…256, default 2.
     public var threads = 2
-    /// Seconds an idle connection may stay open.
+    /// Threads that compute `/v1/curve` and `/v1/render`; 1…256, default 2 (one per core).
+    public var workers = 2
+    /// Requests waiting for a worker at most, beyond which a request is answered 503 at once;
+    /// default 64 per worker.
+    public var queueCapacity = 128
+    /// Seconds a connection may stay without progress (libmicrohttpd's inactivity timeout; it also
+    /// ends a client that stops reading a reply); 1…86400, default 30.
     public var connectionTimeout: UInt32 = 30
-    /// Open connections at most (libmicrohttpd splits it across the worker threads).
+    /// Seconds to a complete request header, from a connection's opening or its previous response;
+    /// a trickle does not extend it. 0.1…3600, default 10.
+    public var headerTimeout = 10.0
+    /// Seconds a request may wait for and use a worker; past it the work stops and the answer is
+    /// 503. 0.1…3600, default 10.
+    public var requestTimeout = 10.0
+    /// Open connections at most (libmicrohttpd splits it across the I/O threads); default 1000.
     public var connectionLimit: UInt32 = 1000
+    /// Open connections per client address at most; default 100.
+    public var connectionLimitPerClient: UInt32 = 100
 
     public init() {}
 }
@@ -25,27 +39,34 @@ public struct ServerError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// The service on libmicrohttpd: an epoll thread pool calls back into Swift, one synchronous
-/// handler per request (docs/http.md "Thread model": a response can only be queued from the thread that
-/// owns the connection).
+/// The service on libmicrohttpd (docs/http.md). libmicrohttpd's epoll threads do the I/O and answer
+/// the cheap routes at once; the computing routes run on a `WorkerPool` while their connection is
+/// suspended; a `Supervisor` thread enforces the header deadline, cancels work nobody waits for,
+/// closes idle connections while draining and lingers after a refused body.
 ///
-/// Request protocol: on the first call the declared `Content-Length` is checked and a 413 queued
-/// at once when it is over the limit (libmicrohttpd then discards the body and sends no
-/// `100 Continue`); body chunks are appended, and a chunked body that grows past the limit is
-/// drained and answered 413; on the final call the service's pipeline answers. The body limit is
-/// checked here and nowhere else.
+/// Per request (docs/http.md "Request protocol"): the first call carries the headers and is where a
+/// request is refused before its body (bad target, `Content-Length` with `Transfer-Encoding`, a
+/// declared length over the limit); body chunks are appended, and a body that grows past the limit
+/// is refused at once; the final call dispatches. The body limit is checked here and nowhere else.
 public final class HTTPServer: Sendable {
     public let service: SegueService
+    let listen: ListenConfiguration
     private let daemon = Mutex<DaemonHandle?>(nil)
-    private let draining = Atomic<Bool>(false)
-    private let inFlight = Atomic<Int>(0)
+    let connections = ConnectionTable()
+    let pool: WorkerPool
+    let supervisor: Supervisor
 
     struct DaemonHandle: @unchecked Sendable {
         let pointer: OpaquePointer
     }
 
-    public init(service: SegueService) {
+    public init(service: SegueService, listen: ListenConfiguration = ListenConfiguration()) {
         self.service = service
+        self.listen = listen
+        pool = WorkerPool(threads: listen.workers, capacity: listen.queueCapacity)
+        let readiness = service.readiness
+        supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout),
+                                table: connections, draining: { readiness.isDraining })
     }
 
     /// The bound port, once started.
@@ -53,205 +74,74 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0.map { segue_mhd_bound_port($0.pointer) } ?? 0 }
     }
 
-    public func start(_ listen: ListenConfiguration) throws(ServerError) {
+    public func start() throws(ServerError) {
         var address = try SocketAddress(host: listen.host, port: listen.port)
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_ERROR_LOG.rawValue
+            | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
-            var options: [MHD_OptionItem] = [
-                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Int(listen.connectionTimeout), ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: Int(listen.connectionLimit), ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 32 * 1024, ptr_value: nil),
-                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
-                MHD_OptionItem(option: .NOTIFY_COMPLETED,
-                               value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
-                               ptr_value: context),
-            ]
-            // A pool of 0 or 1 only logs a warning: leave the option out below 2.
-            if listen.threads >= 2 {
-                options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: listen.threads, ptr_value: nil))
-            }
-            options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+            var options = daemonOptions(context: context)
+            options.insert(MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
+                           at: 0)
             return options.withUnsafeMutableBufferPointer { buffer in
-                segue_mhd_start(flags, listen.port, accessHandler, context, logMessage, nil, buffer.baseAddress)
+                segue_mhd_start(flags, listen.port, accessHandler, context, logMessage, context, buffer.baseAddress)
             }
         }
         guard let started else {
             throw ServerError(description: "cannot listen on \(listen.host):\(listen.port) (see the log line above)")
         }
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
+        supervisor.start()
     }
 
-    /// Stops accepting, lets in-flight requests finish (up to `drainSeconds`), then stops the
-    /// daemon (docs/http.md "Graceful shutdown"). Responses sent while draining carry `Connection: close`.
+    /// libmicrohttpd's options: limits, timeouts and the callbacks (docs/http.md "Connections").
+    private func daemonOptions(context: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+        func callback<T>(_ function: T) -> Int { Int(bitPattern: unsafeBitCast(function, to: UnsafeRawPointer.self)) }
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Int(listen.connectionTimeout), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: Int(listen.connectionLimit), ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: Int(listen.connectionLimitPerClient), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 32 * 1024, ptr_value: nil),
+            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: callback(requestCompleted), ptr_value: context),
+            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: callback(connectionNotified), ptr_value: context),
+            MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: callback(unescapeTarget), ptr_value: context),
+        ]
+        // A pool of 0 or 1 only logs a warning: leave the option out below 2.
+        if listen.threads >= 2 {
+            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: listen.threads, ptr_value: nil))
+        }
+        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+        return options
+    }
+
+    /// The graceful stop of rule 31 (docs/http.md "Graceful shutdown"): `/readyz` turns 503, the
+    /// listening socket closes (new connections are refused), idle connections are closed, requests
+    /// in flight are answered with `Connection: close`; work still running when `drainSeconds` is
+    /// nearly over is cancelled (its client gets a complete 503), and the daemon stops.
     public func shutdown(drainSeconds: Double = 10) {
         guard let handle = daemon.withLock({ current -> DaemonHandle? in
             defer { current = nil }
             return current
         }) else { return }
-        draining.store(true, ordering: .releasing)
+        service.readiness.beginDraining()
         let listener = MHD_quiesce_daemon(handle.pointer)
-        var waited = 0.0
-        while inFlight.load(ordering: .acquiring) > 0 && waited < drainSeconds {
-            usleep(10_000)
-            waited += 0.01
-        }
-        MHD_stop_daemon(handle.pointer)
         if listener >= 0 { close(listener) }
-    }
-
-    // MARK: Callbacks (called on libmicrohttpd's threads)
-
-    /// One request's body as it arrives.
-    final class RequestState {
-        var body: [UInt8] = []
-        var overLimit = false
-
-        /// Appends a chunk, or drops the body for good once it would grow past `limit`.
-        func receive(_ upload: UnsafePointer<CChar>, count: Int, limit: BodyLimit) {
-            guard !overLimit else { return }
-            guard limit.admits(body.count + count) else {
-                overLimit = true
-                body = []
-                return
-            }
-            upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-            }
+        let start = MonotonicClock.now()
+        let patience = MonotonicClock.nanoseconds(drainSeconds - min(1, drainSeconds * 0.2))
+        while connections.count > 0 && MonotonicClock.now() &- start < patience {
+            usleep(10_000)
         }
-    }
-
-    /// The request body limit (docs/rules.md "Conventions", §8 rule 31), checked here and nowhere else: a declared
-    /// `Content-Length` over it is answered 413 before the body is read, and a body without one
-    /// (chunked) is counted as it arrives and answered 413 once it grows past it.
-    struct BodyLimit {
-        let bytes: Int
-
-        func admits(_ count: Int) -> Bool { count <= bytes }
-
-        var problem: Problem { Problem.tooLarge("the body is over the limit of \(bytes) bytes") }
-    }
-
-    var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
-
-    fileprivate func access(_ connection: OpaquePointer, url: String, method: String,
-                            upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
-                            state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
-        guard let existing = slot.pointee else {
-            // First call: headers only.
-            if let declared = lookup(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
-               let length = Int(declared), !bodyLimit.admits(length) {
-                return send(service.problem(bodyLimit.problem), on: connection)
-            }
-            inFlight.add(1, ordering: .relaxed)
-            slot.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-            return .YES
+        for connection in connections.all {
+            if case .inRequest(let exchange) = connection.phase { exchange.cancellation.cancel() }
         }
-        let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
-        if uploadSize.pointee > 0 {
-            if let upload { state.receive(upload, count: uploadSize.pointee, limit: bodyLimit) }
-            uploadSize.pointee = 0
-            return .YES
-        }
-        if state.overLimit {
-            return send(service.problem(bodyLimit.problem), on: connection)
-        }
-        return send(service.respond(to: request(on: connection, method: method, url: url, body: state.body)),
-                    on: connection)
-    }
-
-    /// The request the service sees: the headers and query arguments it reads, and the body.
-    private func request(on connection: OpaquePointer, method: String, url: String, body: [UInt8]) -> HTTPRequest {
-        var request = HTTPRequest(method: method, path: url, body: body)
-        for name in HTTPRequest.readHeaders {
-            if let value = lookup(connection, MHD_ValueKind.HEADER_KIND, name) { request.headers[name] = value }
-        }
-        for name in HTTPRequest.readQuery {
-            if let value = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name) { request.query[name] = value }
-        }
-        return request
-    }
-
-    fileprivate func completed(_ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
-        guard let slot, let existing = slot.pointee else { return }
-        Unmanaged<RequestState>.fromOpaque(existing).release()
-        slot.pointee = nil
-        inFlight.subtract(1, ordering: .relaxed)
-    }
-
-    private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
-    }
-
-    private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let created: OpaquePointer?
-        if let stream = response.stream {
-            // Chunked: libmicrohttpd pulls pieces through `streamRead` as the socket drains.
-            let reader = Unmanaged.passRetained(StreamReader(stream)).toOpaque()
-            created = MHD_create_response_from_callback(UInt64.max, 1 << 16, streamRead, reader, streamFree)
-            if created == nil { Unmanaged<StreamReader>.fromOpaque(reader).release() }
-        } else {
-            created = response.body.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-            }
-        }
-        guard let created else { return .NO }
-        for header in response.headers {
-            _ = MHD_add_response_header(created, header.name, header.value)
-        }
-        if draining.load(ordering: .relaxed) {
-            _ = MHD_add_response_header(created, "Connection", "close")
-        }
-        let result = MHD_queue_response(connection, UInt32(response.status), created)
-        MHD_destroy_response(created)
-        return result
-    }
-}
-
-/// The state of one streamed body: its pieces, written on demand, and the unsent bytes.
-final class StreamReader {
-    let body: SectionedBody
-    var cursor = SectionedBody.Cursor()
-    var writer = JSONWriter(capacity: 1 << 17)
-    var offset = 0
-
-    init(_ body: SectionedBody) { self.body = body }
-
-    /// Copies up to `max` bytes into `buffer`: the count, 0 never (more pieces are written until
-    /// bytes exist), -1 at the end, -2 on an error (the connection is then closed).
-    func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
-        while offset == writer.bytes.count {
-            writer.bytes.removeAll(keepingCapacity: true)
-            offset = 0
-            do {
-                guard try body.writeNext(&cursor, into: &writer) else { return -1 }
-            } catch {
-                return -2
-            }
-        }
-        let count = min(max, writer.bytes.count - offset)
-        writer.bytes.withUnsafeBytes { raw in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: count)
-        }
-        offset += count
-        return count
+        pool.stop()
+        MHD_stop_daemon(handle.pointer)
+        supervisor.stop()
     }
 }
 
 // C callbacks: plain functions with no captures; the server arrives through `cls`.
-
-private let streamRead: MHD_ContentReaderCallback = { cls, _, buffer, max in
-    guard let cls, let buffer else { return -2 }
-    return Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
-}
-
-private let streamFree: MHD_ContentReaderFreeCallback = { cls in
-    guard let cls else { return }
-    Unmanaged<StreamReader>.fromOpaque(cls).release()
-}
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
     guard let cls, let connection, let uploadSize, let slot else { return .NO }
@@ -261,17 +151,40 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
                          upload: upload, uploadSize: uploadSize, state: slot)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, termination in
     guard let cls else { return }
-    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(slot)
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().completed(slot, termination: termination)
 }
 
-private let logMessage: MHD_LogCallback = { _, format, arguments in
-    guard let format, let arguments else { return }
+private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, context, event in
+    guard let cls, let connection, let context else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if event == .CONNECTION_NOTIFY_STARTED {
+        server.opened(connection, context: context)
+    } else {
+        server.closed(context: context)
+    }
+}
+
+/// `MHD_OPTION_UNESCAPE_CALLBACK`'s function (the header declares no type for it).
+private typealias UnescapeCallback = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
+
+private let unescapeTarget: UnescapeCallback = { _, connection, text in
+    guard let text else { return 0 }
+    let (length, valid) = TargetUnescaping.unescape(text)
+    if !valid, let connection, let context = segue_mhd_socket_context(connection) {
+        Unmanaged<ClientConnection>.fromOpaque(context).takeUnretainedValue().state.withLock { $0.targetRejected = true }
+    }
+    return length
+}
+
+/// libmicrohttpd's own messages, as log lines at `warning`.
+private let logMessage: MHD_LogCallback = { cls, format, arguments in
+    guard let cls, let format, let arguments else { return }
     var buffer = [CChar](repeating: 0, count: 512)
     let written = vsnprintf(&buffer, buffer.count, format, arguments)
     guard written > 0 else { return }
     let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let line = "segue: libmicrohttpd: " + text.trimmingCharacters(in: "\n") + "\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().service.logger
+        .warning("libmicrohttpd: \(text.trimmingCharacters(in: "\n"))")
 }

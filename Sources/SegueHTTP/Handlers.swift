@@ -46,19 +46,31 @@ struct Content {
 /// body. They throw `Problem`s and know nothing of CORS, tags, codings or the cache.
 struct Handlers: Sendable {
     let limits: Limits
+    let readiness: Readiness
+    /// Nil only while the route list is read for the metrics' labels.
+    let metrics: ServiceMetrics?
 
     var routes: [String: Router.Route] {
         [
             "/healthz": Router.Route(methods: ["GET"]) { _ in
                 Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
             },
+            "/readyz": Router.Route(methods: ["GET"]) { [readiness] _ throws(Problem) in
+                guard !readiness.isDraining else {
+                    throw Problem(.unavailable, detail: "the server is draining and takes no new work")
+                }
+                return Content(mediaType: "application/json", body: Array(#"{"status":"ready"}"#.utf8), cacheable: false)
+            },
+            "/metrics": Router.Route(methods: ["GET"]) { [metrics] _ in
+                Content(mediaType: ServiceMetrics.contentType, body: metrics?.render() ?? [], cacheable: false)
+            },
             "/openapi.yaml": Router.Route(methods: ["GET"]) { _ in
                 Content(mediaType: "application/yaml", body: OpenAPIDocument.bytes)
             },
-            "/v1/curve": Router.Route(methods: ["POST"]) { request throws(Problem) in
+            "/v1/curve": Router.Route(methods: ["POST"], computes: true) { request throws(Problem) in
                 try curve(request)
             },
-            "/v1/render": Router.Route(methods: ["POST"]) { request throws(Problem) in
+            "/v1/render": Router.Route(methods: ["POST"], computes: true) { request throws(Problem) in
                 try render(request)
             },
             "/v1/presets": Router.Route(methods: ["GET"]) { _ in

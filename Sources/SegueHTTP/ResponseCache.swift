@@ -76,12 +76,18 @@ final class ResponseCache: Sendable {
 /// else). Inside the conditional-request stage, so a cached answer still revalidates to 304.
 struct ResponseCacheMiddleware: Middleware {
     let cache: ResponseCache
+    /// Counts hits and misses (rule 30).
+    let metrics: ServiceMetrics
 
     func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
         guard request.method == "POST", cache.capacity > 0, let key = ResponseCache.key(for: request) else {
             return next(request)
         }
-        if let cached = cache.lookup(key) { return cached }
+        if let cached = cache.lookup(key) {
+            metrics.cacheHit()
+            return cached
+        }
+        metrics.cacheMiss()
         let response = next(request)
         cache.store(response, for: key)
         return response

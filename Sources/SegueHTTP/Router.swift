@@ -7,6 +7,8 @@ import SegueCodec
 struct Router: Sendable {
     struct Route: Sendable {
         let methods: [String]
+        /// The handler computes (curves, renders): it runs on a worker, not on an I/O thread.
+        var computes = false
         let handler: @Sendable (HTTPRequest) throws(Problem) -> Content
 
         /// What `Allow` lists: the methods, HEAD wherever GET, and OPTIONS.

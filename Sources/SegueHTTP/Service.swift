@@ -1,4 +1,6 @@
+import Logging
 import SegueCodec
+import Synchronization
 
 /// Start-up settings of the service (docs/rules.md "Limits": every limit is configurable; CORS origin).
 public struct ServiceConfiguration: Sendable {
@@ -8,8 +10,25 @@ public struct ServiceConfiguration: Sendable {
     /// Responses kept for identical requests (0 turns the cache off) and their total body bytes.
     public var cacheEntries = 4096
     public var cacheBytes = 64 << 20
+    /// Least severe log level written (rule 30); default `info`.
+    public var logLevel = Logger.Level.info
+    /// Where log lines go; standard error by default (tests capture them).
+    public var logSink: RequestLog.Sink = RequestLog.standardError
 
     public init() {}
+}
+
+/// Whether the service accepts work (rule 31): `/readyz` is 503 from the moment draining begins.
+public final class Readiness: Sendable {
+    private let draining = Atomic<Bool>(false)
+
+    public init() {}
+
+    public var isDraining: Bool { draining.load(ordering: .acquiring) }
+
+    public func beginDraining() {
+        draining.store(true, ordering: .releasing)
+    }
 }
 
 /// Segue's HTTP semantics as a pipeline, a request in and a response out; the transport
@@ -17,37 +36,67 @@ public struct ServiceConfiguration: Sendable {
 ///
 ///     CORS → Router (404 · OPTIONS preflight · 405 with Allow)
 ///          → conditional request (If-None-Match → 304) → response cache → entity tag → compression
-///          → handler (curve, render, presets, healthz, openapi.yaml)
+///          → handler (curve, render, presets, healthz, readyz, metrics, openapi.yaml)
 ///
 /// Each stage is a `Middleware` with one job. Errors are `Problem`s, answered as problem+json where
-/// they arise; only deterministic 200s are compressed, tagged and cached.
+/// they arise; only deterministic 200s are compressed, tagged and cached. The transport reports
+/// each finished exchange to `observe`, which logs and counts it (rule 30).
 public struct SegueService: Sendable {
     public let configuration: ServiceConfiguration
+    public let metrics: ServiceMetrics
+    public let readiness = Readiness()
+    public let logger: Logger
     let cache: ResponseCache
     let cors: CORSMiddleware
     let router: Router
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
+        let routes = Handlers(limits: configuration.limits, readiness: readiness, metrics: nil).routes
+        metrics = ServiceMetrics(routes: routes.keys.sorted())
+        logger = RequestLog.logger(level: configuration.logLevel, sink: configuration.logSink)
         cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
         cors = CORSMiddleware(origin: configuration.corsOrigin)
-        router = Router(routes: Handlers(limits: configuration.limits).routes, middleware: MiddlewareChain([
-            ConditionalRequestMiddleware(),
-            ResponseCacheMiddleware(cache: cache),
-            EntityTagMiddleware(),
-            CompressionMiddleware(),
-        ]))
+        router = Router(routes: Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics).routes,
+                        middleware: MiddlewareChain([
+                            ConditionalRequestMiddleware(),
+                            ResponseCacheMiddleware(cache: cache, metrics: metrics),
+                            EntityTagMiddleware(),
+                            CompressionMiddleware(),
+                        ]))
     }
 
     /// The paths the service answers and their methods, for the OpenAPI coverage test.
-    public static var paths: [String: [String]] { Handlers(limits: Limits()).routes.mapValues(\.methods) }
+    public static var paths: [String: [String]] {
+        Handlers(limits: Limits(), readiness: Readiness(), metrics: nil).routes.mapValues(\.methods)
+    }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         cors.respond(to: request, next: router.respond)
     }
 
-    /// A problem answered outside the router (the transport's 413), with the CORS headers.
+    /// A problem answered outside the router (the transport's refusals), with the CORS headers.
     public func problem(_ problem: Problem) -> HTTPResponse {
         cors.apply(to: HTTPResponse(problem: problem))
+    }
+
+    /// The route label of a path: its template, or `unmatched` (never the raw path).
+    func routeLabel(path: String) -> String { metrics.labels.route(path) }
+
+    /// True for the requests that compute (a worker's job); the rest are answered on the I/O thread.
+    func runsOnWorker(_ request: HTTPRequest) -> Bool {
+        router.routes[request.path]?.computes == true && request.method == "POST"
+    }
+
+    /// Logs and counts a finished exchange (rule 30).
+    func observe(_ exchange: Exchange, finishedAt now: UInt64, completed: Bool) {
+        let record = exchange.record.withLock { $0 }
+        let seconds = Double(now &- exchange.started) / 1e9
+        let status = record.status == 0 ? 499 : record.status
+        metrics.requestFinished(route: exchange.route, method: exchange.method, status: status,
+                                seconds: seconds, bytes: record.bytes)
+        logger.requestFinished(id: exchange.requestID, method: exchange.method, route: exchange.route, status: status,
+                               seconds: seconds, bytes: record.bytes,
+                               cause: completed ? record.cause : (record.cause ?? "the connection ended before the answer was sent"))
     }
 }

@@ -1,7 +1,11 @@
+import Logging
 import SegueHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// `RLIMIT_NOFILE` as the type `getrlimit` takes on Glibc.
+private let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
 enum Commands {
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -39,22 +43,38 @@ enum Commands {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let server = HTTPServer(service: SegueService(configuration: options.service))
+        raiseOpenFileLimit()
+        let service = SegueService(configuration: options.service)
+        let server = HTTPServer(service: service, listen: options.listen)
         do {
-            try server.start(options.listen)
+            try server.start()
         } catch {
             printError("segue: \(error.description)\n")
             return 1
         }
         print("segue listening on http://\(options.listen.host):\(server.port) "
-              + "(\(options.listen.threads) thread\(options.listen.threads == 1 ? "" : "s"))")
+              + "(\(options.listen.threads) I/O thread\(options.listen.threads == 1 ? "" : "s"), "
+              + "\(options.listen.workers) worker\(options.listen.workers == 1 ? "" : "s"))")
         fflush(nil)
+        service.logger.info("listening", metadata: ["host": .string(options.listen.host), "port": .stringConvertible(server.port)])
         var received: Int32 = 0
         sigwait(&signals, &received)
-        server.shutdown()
+        service.logger.notice("draining", metadata: ["signal": .stringConvertible(received),
+                                                     "drain_timeout": .stringConvertible(options.drainTimeout)])
+        server.shutdown(drainSeconds: options.drainTimeout)
+        service.logger.notice("stopped")
         print("segue stopped (signal \(received))")
         fflush(nil)
         return 0
+    }
+
+    /// Each connection holds two descriptors (libmicrohttpd's and the transport's duplicate): lift
+    /// the soft limit on open files to the hard one.
+    static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_ID, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(RLIMIT_NOFILE_ID, &limit)
     }
 
     static func printError(_ text: String) {

@@ -1,9 +1,12 @@
+import Logging
 import SegueHTTP
 
 /// `segue serve` settings from flags and environment variables (a flag wins over its variable).
 struct ServeOptions {
     var listen = ListenConfiguration()
     var service = ServiceConfiguration()
+    /// Seconds SIGTERM waits for requests in flight (rule 31); default 10.
+    var drainTimeout = 10.0
 
     struct Setting: Sendable {
         let flag: String
@@ -83,9 +86,51 @@ struct ServeOptions {
             $0.service.cacheBytes = bytes
             return true
         },
-        Setting(flag: "--timeout", variable: "SEGUE_TIMEOUT", help: "seconds an idle connection stays open (default 30)") {
-            guard let seconds = UInt32($1), seconds > 0 else { return false }
+        Setting(flag: "--timeout", variable: "SEGUE_TIMEOUT",
+                help: "seconds a connection may go without progress, e.g. a client that stops reading (default 30)") {
+            guard let seconds = UInt32($1), (1...86_400).contains(seconds) else { return false }
             $0.listen.connectionTimeout = seconds
+            return true
+        },
+        Setting(flag: "--workers", variable: "SEGUE_WORKERS", help: "threads that compute curves and renders (default 2, one per core)") {
+            guard let count = Int($1), (1...256).contains(count) else { return false }
+            $0.listen.workers = count
+            $0.listen.queueCapacity = 64 * count
+            return true
+        },
+        Setting(flag: "--max-connections", variable: "SEGUE_MAX_CONNECTIONS", help: "open connections in total (default 1000)") {
+            guard let count = UInt32($1), (1...1_000_000).contains(count) else { return false }
+            $0.listen.connectionLimit = count
+            return true
+        },
+        Setting(flag: "--max-connections-per-client", variable: "SEGUE_MAX_CONNECTIONS_PER_CLIENT",
+                help: "open connections per client address (default 100)") {
+            guard let count = UInt32($1), (1...1_000_000).contains(count) else { return false }
+            $0.listen.connectionLimitPerClient = count
+            return true
+        },
+        Setting(flag: "--header-timeout", variable: "SEGUE_HEADER_TIMEOUT",
+                help: "seconds to send a complete request header; a trickle does not extend it (default 10)") {
+            guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }
+            $0.listen.headerTimeout = seconds
+            return true
+        },
+        Setting(flag: "--request-timeout", variable: "SEGUE_REQUEST_TIMEOUT",
+                help: "seconds a request may wait for and use a worker before a 503 (default 10)") {
+            guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }
+            $0.listen.requestTimeout = seconds
+            return true
+        },
+        Setting(flag: "--drain-timeout", variable: "SEGUE_DRAIN_TIMEOUT",
+                help: "seconds SIGTERM waits for requests in flight before exiting (default 10)") {
+            guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }
+            $0.drainTimeout = seconds
+            return true
+        },
+        Setting(flag: "--log-level", variable: "SEGUE_LOG_LEVEL",
+                help: "least severe log level: trace, debug, info, notice, warning, error, critical (default info)") {
+            guard let level = Logger.Level(rawValue: $1) else { return false }
+            $0.service.logLevel = level
             return true
         },
     ]

@@ -8,11 +8,11 @@ final class LiveServer {
     let port: UInt16
 
     init(configuration: ServiceConfiguration = ServiceConfiguration(), threads: Int = 2) throws {
-        server = HTTPServer(service: SegueService(configuration: configuration))
         var listen = ListenConfiguration()
         listen.port = 0
         listen.threads = threads
-        try server.start(listen)
+        server = HTTPServer(service: SegueService(configuration: configuration), listen: listen)
+        try server.start()
         port = server.port
     }
 

@@ -163,7 +163,8 @@ final class MiddlewareTests: XCTestCase {
 
     func testResponseCacheAnswersIdenticalPostsAndKeepsOnlyDeterministic200s() {
         let cache = ResponseCache(capacity: 8, byteLimit: 1 << 20)
-        let stage = ResponseCacheMiddleware(cache: cache)
+        let metrics = ServiceMetrics(routes: ["/v1/curve"])
+        let stage = ResponseCacheMiddleware(cache: cache, metrics: metrics)
         var calls = 0
         func compute(_ request: HTTPRequest) -> HTTPResponse {
             calls += 1
@@ -173,6 +174,9 @@ final class MiddlewareTests: XCTestCase {
         XCTAssertEqual(stage.respond(to: post, next: compute).body, Self.json)
         XCTAssertEqual(stage.respond(to: post, next: compute).body, Self.json)
         XCTAssertEqual(calls, 1, "the second answer is the cached one")
+        let exposition = String(decoding: metrics.render(), as: UTF8.self)
+        XCTAssertTrue(exposition.contains("segue_cache_hits_total 1\n"), exposition)
+        XCTAssertTrue(exposition.contains("segue_cache_misses_total 1\n"), exposition)
         _ = stage.respond(to: HTTPRequest(method: "POST", path: "/v1/curve", body: [0]), next: compute)
         _ = stage.respond(to: HTTPRequest(method: "POST", path: "/v1/curve", body: [0]), next: compute)
         XCTAssertEqual(calls, 3, "problems are not kept")

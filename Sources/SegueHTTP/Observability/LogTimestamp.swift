@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// RFC 3339 timestamps in UTC with milliseconds ("2025-11-25T08:08:01.234Z") for log lines, from
+/// `clock_gettime(CLOCK_REALTIME)` and integer calendar arithmetic — no Foundation, no time zone
+/// database, no allocation besides the 24 bytes appended.
+enum LogTimestamp {
+    /// Appends the current time.
+    static func now(into bytes: inout [UInt8]) {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        append(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000, into: &bytes)
+    }
+
+    /// Appends the instant `milliseconds` after 1970-01-01T00:00:00Z (negative: before it).
+    static func append(milliseconds: Int64, into bytes: inout [UInt8]) {
+        let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
+        let (year, month, day) = civil(days: days)
+        digits(year, 4, &bytes); bytes.append(0x2D)
+        digits(month, 2, &bytes); bytes.append(0x2D)
+        digits(day, 2, &bytes); bytes.append(0x54)
+        digits(msOfDay / 3_600_000, 2, &bytes); bytes.append(0x3A)
+        digits(msOfDay / 60_000 % 60, 2, &bytes); bytes.append(0x3A)
+        digits(msOfDay / 1000 % 60, 2, &bytes); bytes.append(0x2E)
+        digits(msOfDay % 1000, 3, &bytes); bytes.append(0x5A)
+    }
+
+    /// Year, month (1…12) and day (1…31) of the proleptic Gregorian calendar, `days` after
+    /// 1970-01-01 (H. Hinnant's `civil_from_days`).
+    static func civil(days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // March = 0
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `value` (0 ≤ value < 10^width) in exactly `width` decimal digits.
+    private static func digits(_ value: Int64, _ width: Int, _ bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}
+
+extension Int64 {
+    /// Quotient rounded toward −∞ and the remainder in 0..<divisor.
+    fileprivate func floorDivided(by divisor: Int64) -> (Int64, Int64) {
+        let remainder = self % divisor
+        return remainder < 0 ? (self / divisor - 1, remainder + divisor) : (self / divisor, remainder)
+    }
+}

@@ -1,0 +1,27 @@
+import Logging
+
+extension Logger {
+    /// The one log line of an answered request (docs/rules.md rule 30): `info`, or `error` for a
+    /// 5xx, which must name its `cause` (the error or fault that produced it). Carries no body
+    /// and no raw path: `route` is the route label (`MetricLabels.route`), `method` the method
+    /// label, so a client cannot put arbitrary text into the log.
+    ///
+    /// - Parameters:
+    ///   - id: the request's id (`RequestID.resolve`).
+    ///   - seconds: from the headers to the answer, as given to `ServiceMetrics.requestFinished`.
+    ///   - bytes: response body bytes sent.
+    ///   - cause: why a 5xx happened; ignored below 500 unless given.
+    public func requestFinished(id: String, method: String, route: String, status: Int, seconds: Double,
+                                bytes: Int, cause: String? = nil) {
+        var metadata: Logger.Metadata = [
+            "request_id": .string(id),
+            "method": .string(MetricLabels.method(method)),
+            "route": .string(route),
+            "status": .stringConvertible(status),
+            "duration": .stringConvertible(seconds),
+            "bytes": .stringConvertible(bytes),
+        ]
+        if status >= 500 { metadata["cause"] = .string(cause ?? "unknown") } else if let cause { metadata["cause"] = .string(cause) }
+        log(level: status >= 500 ? .error : .info, "request", metadata: metadata)
+    }
+}

@@ -1,0 +1,136 @@
+import Logging
+import SegueJSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A swift-log `LogHandler` that writes one JSON object per line (docs/rules.md rule 30), to
+/// standard error by default:
+///
+///     {"time":"2025-11-25T08:08:01.234Z","level":"info","message":"request","request_id":"…",
+///      "method":"POST","route":"/v1/render","status":200,"duration":0.0021,"bytes":5120}
+///
+/// Members: `time` (RFC 3339, UTC, milliseconds), `level` (`trace`…`critical`), `message`, then the
+/// metadata flattened into the object — the handler's, the metadata provider's, then the call's,
+/// a later one replacing an earlier one with the same key — with the request fields first in
+/// `leadingKeys` order and the rest sorted by key; then `error` when the call passed one.
+/// Integers, floating-point numbers and booleans given as `stringConvertible` stay JSON numbers and
+/// booleans (non-finite numbers become strings); dictionaries and arrays nest. A metadata key that
+/// collides with `time`, `level` or `message` is written as `meta_` + key. Strings are escaped by
+/// `JSONWriter` (quotes, backslashes, control characters; other Unicode as UTF-8).
+///
+/// Each line goes to the sink whole — the default sink passes it to one `write(2)` on fd 2, so
+/// lines up to `PIPE_BUF` (4096 bytes) are atomic on a pipe and lines from different threads never
+/// interleave on it. Nothing is buffered: a crash loses no line.
+public struct RequestLog: LogHandler {
+    /// Receives each complete line, its `\n` included.
+    public typealias Sink = @Sendable ([UInt8]) -> Void
+
+    /// Metadata written first, in this order, when present; everything else follows sorted.
+    public static let leadingKeys = ["request_id", "method", "route", "status", "duration", "bytes", "cause"]
+    private static let reservedKeys: Set<String> = ["time", "level", "message"]
+
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    /// Least severe level written. Default `info`; `Logger.Level(rawValue:)` reads the names
+    /// `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`.
+    public var logLevel: Logger.Level
+    private let sink: Sink
+
+    public init(level: Logger.Level = .info, metadataProvider: Logger.MetadataProvider? = nil,
+                sink: @escaping Sink = RequestLog.standardError) {
+        logLevel = level
+        self.metadataProvider = metadataProvider
+        self.sink = sink
+    }
+
+    /// A logger whose handler is a `RequestLog`, without touching the global `LoggingSystem`.
+    public static func logger(label: String = "segue", level: Logger.Level = .info,
+                              sink: @escaping Sink = RequestLog.standardError) -> Logger {
+        Logger(label: label) { _ in RequestLog(level: level, sink: sink) }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let given = event.metadata { merged.merge(given) { $1 } }
+        if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
+        sink(Self.line(level: event.level, message: event.message.description, metadata: merged))
+    }
+
+    /// One log line, `\n` included, stamped with the current time.
+    static func line(level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.raw("{\"time\":\"")
+        LogTimestamp.now(into: &writer.bytes)
+        writer.raw("\",\"level\":\"")
+        writer.write(level.rawValue)
+        writer.raw("\",\"message\":")
+        writer.string(message)
+        let leading = leadingKeys.filter { metadata[$0] != nil }
+        for key in leading + metadata.keys.filter({ !leadingKeys.contains($0) }).sorted() {
+            writer.byte(0x2C)
+            writer.string(reservedKeys.contains(key) ? "meta_" + key : key)
+            writer.byte(0x3A)
+            writer.metadataValue(metadata[key]!)
+        }
+        writer.raw("}\n")
+        return writer.bytes
+    }
+
+    /// The default sink: the whole line in one `write(2)` to standard error (continued only if the
+    /// kernel takes part of it, or a signal interrupts it).
+    public static let standardError: Sink = { line in
+        line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+}
+
+extension JSONWriter {
+    /// A metadata value as JSON: see `RequestLog` for the mapping.
+    fileprivate mutating func metadataValue(_ value: Logger.Metadata.Value) {
+        switch value {
+        case .string(let text): string(text)
+        case .stringConvertible(let convertible): scalar(convertible)
+        case .array(let elements):
+            byte(0x5B)
+            for (i, element) in elements.enumerated() {
+                if i > 0 { byte(0x2C) }
+                metadataValue(element)
+            }
+            byte(0x5D)
+        case .dictionary(let members):
+            byte(0x7B)
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { byte(0x2C) }
+                string(key)
+                byte(0x3A)
+                metadataValue(members[key]!)
+            }
+            byte(0x7D)
+        }
+    }
+
+    private mutating func scalar(_ value: any CustomStringConvertible & Sendable) {
+        switch value {
+        case let flag as Bool: flag ? raw("true") : raw("false")
+        case let integer as Int: self.integer(Int64(integer))
+        case let integer as Int64: self.integer(integer)
+        case let integer as Int32: self.integer(Int64(integer))
+        case let integer as UInt32: self.integer(Int64(integer))
+        case let double as Double where double.isFinite: number(double)
+        case let float as Float where float.isFinite: number(Double(float))
+        default: string(value.description)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CoreMetrics
+import Prometheus
+import Synchronization
+
+/// The service's metrics (docs/rules.md rule 30) and their Prometheus text exposition (0.0.4).
+///
+/// Each instance owns its own `PrometheusCollectorRegistry` and creates its metrics through
+/// swift-metrics' API with an explicit `PrometheusMetricsFactory` over that registry — never through
+/// `MetricsSystem.bootstrap` — so several servers in one process (the tests) count separately.
+/// Thread-safe: every method may be called from any libmicrohttpd thread at once.
+///
+/// | metric | type | labels |
+/// |---|---|---|
+/// | `segue_requests_total` | counter | `route`, `method`, `status` (see `MetricLabels`) |
+/// | `segue_request_duration_seconds` | histogram, `durationBuckets` | `route` |
+/// | `segue_response_bytes_total` | counter (body bytes sent) | `route` |
+/// | `segue_cache_hits_total`, `segue_cache_misses_total` | counter | — |
+/// | `segue_inflight_requests` | gauge | — |
+/// | `segue_open_connections` | gauge | — |
+/// | `process_resident_memory_bytes` | gauge, sampled by `render` | — |
+public final class ServiceMetrics: Sendable {
+    /// The `Content-Type` of `render()`'s bytes.
+    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    /// Upper bounds of the duration histogram: 100 µs to 30 s, about three per decade (1, 2.5, 5),
+    /// plus the implicit `+Inf`. A cached answer takes ~100 µs, a large render seconds, and the
+    /// longest a request may run is bounded by the scene's work limits well under 30 s.
+    public static let durationBuckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500),
+        .milliseconds(1), .microseconds(2500), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
+    ]
+
+    /// The bounded label sets.
+    public let labels: MetricLabels
+
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    /// Indexed like `labels.routes`.
+    private let durations: [CoreMetrics.Timer]
+    private let responseBytes: [CoreMetrics.Counter]
+    /// `segue_requests_total` by `requestKey`, created on first use (statuses are not known ahead).
+    private let requests = Mutex<[Int: CoreMetrics.Counter]>([:])
+    private let cacheHits: CoreMetrics.Counter
+    private let cacheMisses: CoreMetrics.Counter
+    private let inflight: Meter
+    private let openConnections: Meter
+    private let residentMemory: Meter
+
+    /// - Parameter routes: the router's path templates (`Service.paths.keys`); `/metrics` is added.
+    public init(routes: some Sequence<String>) {
+        labels = MetricLabels(routes: routes)
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets = [Name.duration: Self.durationBuckets]
+        self.factory = factory
+        durations = labels.routes.map { CoreMetrics.Timer(label: Name.duration, dimensions: [("route", $0)], factory: factory) }
+        responseBytes = labels.routes.map { CoreMetrics.Counter(label: Name.bytes, dimensions: [("route", $0)], factory: factory) }
+        cacheHits = CoreMetrics.Counter(label: Name.cacheHits, factory: factory)
+        cacheMisses = CoreMetrics.Counter(label: Name.cacheMisses, factory: factory)
+        inflight = Meter(label: Name.inflight, factory: factory)
+        openConnections = Meter(label: Name.openConnections, factory: factory)
+        residentMemory = Meter(label: Name.residentMemory, factory: factory)
+    }
+
+    // MARK: Calls from the transport
+
+    /// A request was accepted (its headers read): `segue_inflight_requests` + 1. Pair it with
+    /// exactly one `requestFinished` or `requestAborted`.
+    public func requestStarted() { inflight.increment() }
+
+    /// A request was answered. `route` is the matched template or the raw path (anything unknown
+    /// counts as `unmatched`); `seconds` from the headers to the last byte queued; `bytes` the
+    /// body bytes sent (0 for HEAD and 304).
+    public func requestFinished(route: String, method: String, status: Int, seconds: Double, bytes: Int) {
+        inflight.decrement()
+        let routeIndex = labels.routeIndex(route)
+        requestCounter(routeIndex: routeIndex, method: method, status: status).increment()
+        durations[routeIndex].recordSeconds(max(0, seconds))
+        responseBytes[routeIndex].increment(by: max(0, bytes))
+    }
+
+    /// A request that was started ended without an answer (the client went away).
+    public func requestAborted() { inflight.decrement() }
+
+    public func cacheHit() { cacheHits.increment() }
+    public func cacheMiss() { cacheMisses.increment() }
+    public func connectionOpened() { openConnections.increment() }
+    public func connectionClosed() { openConnections.decrement() }
+
+    /// The exposition text for `GET /metrics`. Samples the resident memory first; when the
+    /// transport passes `openConnections` (e.g. libmicrohttpd's current connection count), that
+    /// value replaces the one kept by `connectionOpened`/`connectionClosed`.
+    public func render(openConnections: Int? = nil) -> [UInt8] {
+        if let resident = ProcessMemory.residentBytes() { residentMemory.set(resident) }
+        if let openConnections { self.openConnections.set(openConnections) }
+        return Name.withHelpLines(registry.emitToBuffer())
+    }
+
+    // MARK: Internals
+
+    private func requestCounter(routeIndex: Int, method: String, status: Int) -> CoreMetrics.Counter {
+        let methodIndex = MetricLabels.methodIndex(method)
+        let statusCode = MetricLabels.statuses.contains(status) ? status : 0
+        let key = routeIndex << 16 | methodIndex << 10 | statusCode
+        return requests.withLock { counters in
+            if let counter = counters[key] { return counter }
+            // Labels in one fixed order: the registry tells series apart by the ordered list.
+            let dimensions = [("route", labels.routes[routeIndex]), ("method", MetricLabels.method(method)),
+                              ("status", MetricLabels.status(status))]
+            let counter = CoreMetrics.Counter(label: Name.requests, dimensions: dimensions, factory: factory)
+            counters[key] = counter
+            return counter
+        }
+    }
+}

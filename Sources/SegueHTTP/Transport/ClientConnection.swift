@@ -1,0 +1,83 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One TCP connection, from libmicrohttpd's "started" notification to its "closed" one: what the
+/// supervisor needs to enforce the header deadline, notice a client that has gone, close idle
+/// connections while draining, and linger after a refused body (docs/http.md "Connections").
+///
+/// The connection keeps its own duplicate of the socket. `shutdown(2)` acts on the socket, not on
+/// a descriptor, so the supervisor can end a connection through the duplicate from its own thread
+/// without racing libmicrohttpd's `close` (a closed descriptor number may be reused at once; the
+/// duplicate keeps naming this socket). The duplicate also keeps the socket open after
+/// libmicrohttpd closes it, which is what a lingering close needs.
+final class ClientConnection: Sendable {
+    enum Phase: Sendable {
+        /// Waiting for a complete request header since this time (monotonic ns): just opened, or
+        /// kept alive after a response.
+        case awaitingRequest(since: UInt64)
+        /// A request was read; its exchange runs until libmicrohttpd reports it completed.
+        case inRequest(Exchange)
+        /// Told to close (header deadline, draining); libmicrohttpd closes it at its next read.
+        case closing
+    }
+
+    struct State: Sendable {
+        var phase: Phase
+        /// The request target had a NUL, a control byte or invalid UTF-8 (set while libmicrohttpd
+        /// unescapes the target, read when the request reaches the access handler).
+        var targetRejected = false
+        /// A body was refused: after libmicrohttpd closes the connection, read and discard what
+        /// the client still sends instead of resetting it.
+        var lingers = false
+    }
+
+    /// Our duplicate of libmicrohttpd's socket (-1 when `dup` failed: then nothing is enforced).
+    let socket: Int32
+    let state: Mutex<State>
+
+    init(socket: Int32, now: UInt64) {
+        self.socket = socket
+        state = Mutex(State(phase: .awaitingRequest(since: now)))
+    }
+
+    var phase: Phase { state.withLock { $0.phase } }
+
+    func setPhase(_ phase: Phase) {
+        state.withLock { $0.phase = phase }
+    }
+
+    /// Ends the connection from any thread: libmicrohttpd reads end-of-file and closes it.
+    func close() {
+        state.withLock { $0.phase = .closing }
+        if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
+    /// True when the client has closed its side: a read would return end-of-file. Data already
+    /// sent (a pipelined request) is left in place.
+    var peerHasClosed: Bool {
+        guard socket >= 0 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
+}
+
+/// The open connections, for the supervisor's rounds and the open-connections gauge.
+final class ConnectionTable: Sendable {
+    private let connections = Mutex<[ObjectIdentifier: ClientConnection]>([:])
+
+    func insert(_ connection: ClientConnection) {
+        connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+    }
+
+    func remove(_ connection: ClientConnection) {
+        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+    }
+
+    var count: Int { connections.withLock { $0.count } }
+
+    /// A snapshot, so that a round never holds the lock while it acts.
+    var all: [ClientConnection] { connections.withLock { Array($0.values) } }
+}

@@ -1,0 +1,77 @@
+import SegueCodec
+import SegueEngine
+import Synchronization
+
+/// One request and its answer as the transport carries them, from the access handler's first call
+/// to libmicrohttpd's completion notice: the body as it arrives, the worker's answer, and what the
+/// request log and the metrics report (docs/http.md "Request protocol").
+final class Exchange: Sendable {
+    enum Stage: Sendable {
+        /// Reading the body.
+        case receiving
+        /// The body passed the limit; what still arrives is dropped.
+        case overLimit
+        /// Queued for or running on a worker; the connection is suspended.
+        case computing
+        /// The worker's answer, to be queued when libmicrohttpd calls back after the resume.
+        case answered(HTTPResponse)
+        /// Nobody waits for the answer (the client went, or the drain ended): close the connection.
+        case abandoned
+    }
+
+    struct Record: Sendable {
+        var stage: Stage = .receiving
+        var body: [UInt8] = []
+        /// What the log and the metrics say of the answer.
+        var status = 0
+        var bytes = 0
+        var cause: String?
+    }
+
+    let requestID: String
+    let method: String
+    /// The route's template (or "unmatched"): a bounded label, never the raw path.
+    let route: String
+    let started: UInt64
+    /// When the answer must be ready (monotonic ns); past it the work is cancelled.
+    let deadline: UInt64
+    let cancellation = WorkCancellation()
+    let connection: ClientConnection?
+    let record = Mutex(Record())
+
+    init(requestID: String, method: String, route: String, started: UInt64, deadline: UInt64,
+         connection: ClientConnection?) {
+        self.requestID = requestID
+        self.method = method
+        self.route = route
+        self.started = started
+        self.deadline = deadline
+        self.connection = connection
+    }
+
+    var stage: Stage { record.withLock { $0.stage } }
+
+    func setStage(_ stage: Stage) {
+        record.withLock { $0.stage = stage }
+    }
+
+    /// Notes the answer being sent, for the log and the metrics.
+    func noteAnswer(status: Int, bytes: Int, cause: String?) {
+        record.withLock {
+            $0.status = status
+            $0.bytes = bytes
+            $0.cause = cause
+        }
+    }
+
+    /// Counts bytes of a streamed body as they leave.
+    func noteSent(_ count: Int) {
+        record.withLock { $0.bytes += count }
+    }
+
+    /// True while the answer is awaited from a worker (the supervisor watches these).
+    var isComputing: Bool {
+        if case .computing = stage { return true }
+        return false
+    }
+}

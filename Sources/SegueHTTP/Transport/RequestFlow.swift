@@ -1,0 +1,174 @@
+import CMicroHTTPD
+import SegueCodec
+import SegueEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The access handler's steps for one request (docs/http.md "Request protocol"), on the
+/// libmicrohttpd thread that owns the connection, but `compute`, which runs on a worker.
+extension HTTPServer {
+    /// The request body limit (docs/rules.md "Conventions", rule 31), checked here and nowhere else.
+    struct BodyLimit {
+        let bytes: Int
+
+        func admits(_ count: Int) -> Bool { count <= bytes }
+
+        var problem: Problem { Problem.tooLarge("the body is over the limit of \(bytes) bytes") }
+    }
+
+    var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
+
+    func access(_ connection: OpaquePointer, url: String, method: String,
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let existing = slot.pointee else {
+            return begin(connection, url: url, method: method, slot: slot)
+        }
+        let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            defer { uploadSize.pointee = 0 }
+            guard let upload else { return .YES }
+            return receive(upload, count: uploadSize.pointee, exchange, connection)
+        }
+        switch exchange.stage {
+        case .receiving:
+            return dispatch(exchange, connection, url: url, method: method)
+        case .answered(let response):
+            return send(response, exchange, on: connection)
+        case .overLimit, .abandoned:
+            return .NO
+        case .computing:
+            return .YES
+        }
+    }
+
+    /// First call, the headers only: the exchange starts, and a request that must be refused
+    /// before its body is answered now.
+    private func begin(_ connection: OpaquePointer, url: String, method: String,
+                       slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        let client = segue_mhd_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
+        let now = MonotonicClock.now()
+        let exchange = Exchange(requestID: RequestID.resolve(lookup(connection, MHD_ValueKind.HEADER_KIND, "X-Request-Id")),
+                                method: method, route: service.routeLabel(path: url), started: now,
+                                deadline: now &+ MonotonicClock.nanoseconds(listen.requestTimeout), connection: client)
+        slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        client?.setPhase(.inRequest(exchange))
+        service.metrics.requestStarted()
+        guard let problem = refusalBeforeBody(connection, client) else { return .YES }
+        if problem.status == 413 || lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
+            client?.state.withLock { $0.lingers = true }
+        }
+        var response = service.problem(problem)
+        response.headers.append(("Connection", "close"))
+        return send(response, exchange, on: connection)
+    }
+
+    /// What refuses a request on its headers alone (docs/http.md "Request target", "Early 413"):
+    /// a target with a NUL or control byte, `Content-Length` beside `Transfer-Encoding` (a request
+    /// two parsers could frame differently, RFC 9112 §6.3), or a declared body over the limit.
+    private func refusalBeforeBody(_ connection: OpaquePointer, _ client: ClientConnection?) -> Problem? {
+        if client?.state.withLock({ $0.targetRejected }) == true {
+            return Problem(.badRequest, detail: "the request target holds a NUL, a control character or bytes that are not UTF-8")
+        }
+        let length = lookup(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
+        if length != nil, lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
+            return Problem(.badRequest, detail: "a request may not carry both Content-Length and Transfer-Encoding")
+        }
+        if let length, let declared = Int(length), !bodyLimit.admits(declared) {
+            return bodyLimit.problem
+        }
+        return nil
+    }
+
+    /// A body chunk. Past the limit the request is refused at once: libmicrohttpd cannot queue a
+    /// response while a body is arriving, so the 413 is written to the socket here, the connection
+    /// is dropped, and the supervisor reads and discards the rest (a lingering close).
+    private func receive(_ upload: UnsafePointer<CChar>, count: Int, _ exchange: Exchange,
+                         _ connection: OpaquePointer) -> MHD_Result {
+        let admitted = exchange.record.withLock { record -> Bool in
+            guard case .receiving = record.stage else { return false }
+            guard bodyLimit.admits(record.body.count + count) else {
+                record.stage = .overLimit
+                record.body = []
+                return false
+            }
+            upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                record.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+            return true
+        }
+        guard !admitted, case .overLimit = exchange.stage, let client = exchange.connection else { return .YES }
+        var response = service.problem(bodyLimit.problem)
+        response.headers.append(("X-Request-Id", exchange.requestID))
+        let bytes = DirectResponse.bytes(of: response, reason: bodyLimit.problem.title)
+        exchange.noteAnswer(status: response.status, bytes: bytes.count, cause: nil)
+        client.state.withLock { $0.lingers = true }
+        _ = bytes.withUnsafeBytes { Glibc.send(client.socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return .NO
+    }
+
+    /// The last call: the request complete, answered here when cheap, or handed to a worker while the
+    /// connection is suspended.
+    private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer, url: String, method: String) -> MHD_Result {
+        let request = self.request(on: connection, method: method, url: url, exchange: exchange)
+        guard service.runsOnWorker(request) else {
+            return send(service.respond(to: request), exchange, on: connection)
+        }
+        exchange.setStage(.computing)
+        MHD_suspend_connection(connection)
+        let handle = ConnectionHandle(pointer: connection)
+        let submitted = pool.submit { [self] in compute(request, exchange, handle) }
+        if !submitted {
+            exchange.setStage(.answered(service.problem(Problem(
+                .unavailable, detail: "every worker is busy and \(listen.queueCapacity) requests are waiting; retry shortly"))))
+            MHD_resume_connection(connection)
+        }
+        return .YES
+    }
+
+    /// On a worker: the answer, unless nobody waits for it any more.
+    private func compute(_ request: HTTPRequest, _ exchange: Exchange, _ connection: ConnectionHandle) {
+        var response: HTTPResponse
+        if exchange.cancellation.isCancelled {
+            response = service.problem(Problem(.unavailable, detail: "the request waited longer than the request timeout of "
+                                                 + "\(listen.requestTimeout) s for a worker"))
+        } else {
+            response = service.respond(to: request)
+        }
+        if exchange.cancellation.isCancelled, response.status == 200 || response.status >= 500 {
+            response = service.problem(Problem(.unavailable, detail: "the answer took longer than the request timeout of "
+                                                 + "\(listen.requestTimeout) s"))
+        }
+        let gone = exchange.cancellation.isCancelled && exchange.connection?.peerHasClosed == true
+        exchange.setStage(gone ? .abandoned : .answered(response))
+        MHD_resume_connection(connection.pointer)
+    }
+
+    /// The request the service sees: the headers and query arguments it reads, and the body.
+    private func request(on connection: OpaquePointer, method: String, url: String, exchange: Exchange) -> HTTPRequest {
+        let body = exchange.record.withLock { record -> [UInt8] in
+            defer { record.body = [] }
+            return record.body
+        }
+        var request = HTTPRequest(method: method, path: url, body: body)
+        request.cancellation = exchange.cancellation
+        for name in HTTPRequest.readHeaders {
+            if let value = lookup(connection, MHD_ValueKind.HEADER_KIND, name) { request.headers[name] = value }
+        }
+        for name in HTTPRequest.readQuery {
+            if let value = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name) { request.query[name] = value }
+        }
+        return request
+    }
+
+    func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+    }
+}
+
+/// A connection pointer carried to a worker (libmicrohttpd's `MHD_resume_connection` may be called
+/// from any thread).
+struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

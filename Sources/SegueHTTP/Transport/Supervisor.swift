@@ -1,0 +1,155 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The transport's own thread, for what libmicrohttpd has no option for (docs/http.md "Connections"):
+///
+/// - **Header deadline**: a connection that has not sent a complete request header within
+///   `headerTimeout` of opening, or of its previous response, is closed. libmicrohttpd's own
+///   timeout counts inactivity, so a client trickling a byte at a time would keep it alive.
+/// - **Cancellation**: a request waiting for or running on a worker is cancelled when its deadline
+///   passes or its client has closed the connection, so that nobody's abandoned work keeps a core.
+/// - **Draining**: idle keep-alive connections are closed.
+/// - **Lingering close** (as nginx's `lingering_close`): after a refused body, what the client still
+///   sends is read and dropped for at most `lingerTime` and `lingerBytes`, then the socket is
+///   closed; closing at once with unread data would reset the connection and the client might
+///   never read the 413.
+///
+/// A round runs every `period` (100 ms), which is the precision of these deadlines.
+final class Supervisor: Sendable {
+    struct Settings: Sendable {
+        /// Seconds to a complete request header; 0.1…3600, default 10.
+        var headerTimeout = 10.0
+        /// Seconds a refused body is read and dropped at most; default 5 (nginx's `lingering_time` is 30).
+        var lingerTime = 5.0
+        /// Bytes a refused body is read and dropped at most; default 16 MiB.
+        var lingerBytes = 16 << 20
+    }
+
+    private struct Lingering {
+        let socket: Int32
+        let until: UInt64
+        var bytesLeft: Int
+    }
+
+    static let periodMilliseconds: Int32 = 100
+
+    let settings: Settings
+    let table: ConnectionTable
+    let draining: @Sendable () -> Bool
+    private let lingering = Mutex<[Lingering]>([])
+    private let running = Atomic<Bool>(true)
+    private let thread = Mutex<pthread_t?>(nil)
+
+    init(settings: Settings, table: ConnectionTable, draining: @escaping @Sendable () -> Bool) {
+        self.settings = settings
+        self.table = table
+        self.draining = draining
+    }
+
+    func start() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var started = pthread_t()
+        if pthread_create(&started, nil, supervisorMain, context) == 0 {
+            thread.withLock { $0 = started }
+        } else {
+            Unmanaged<Supervisor>.fromOpaque(context).release()
+        }
+    }
+
+    /// Ends the thread and closes what still lingers.
+    func stop() {
+        running.store(false, ordering: .relaxed)
+        if let started = thread.withLock({ current -> pthread_t? in
+            defer { current = nil }
+            return current
+        }) {
+            pthread_join(started, nil)
+        }
+        for entry in lingering.withLock({ $0 }) { close(entry.socket) }
+        lingering.withLock { $0 = [] }
+    }
+
+    /// Takes over `socket` (a connection libmicrohttpd has closed after a refused body): the
+    /// client gets end-of-file after the answer, and what it still sends is dropped.
+    func linger(_ socket: Int32) {
+        shutdown(socket, Int32(SHUT_WR))
+        let until = MonotonicClock.now() &+ MonotonicClock.nanoseconds(settings.lingerTime)
+        lingering.withLock { $0.append(Lingering(socket: socket, until: until, bytesLeft: settings.lingerBytes)) }
+    }
+
+    fileprivate func run() {
+        while running.load(ordering: .relaxed) {
+            drainLingering(waitMilliseconds: Self.periodMilliseconds)
+            round(now: MonotonicClock.now())
+        }
+    }
+
+    /// One pass over the open connections.
+    func round(now: UInt64) {
+        let headerTimeout = MonotonicClock.nanoseconds(settings.headerTimeout)
+        let isDraining = draining()
+        for connection in table.all {
+            switch connection.phase {
+            case .awaitingRequest(let since):
+                if isDraining || now &- since >= headerTimeout { connection.close() }
+            case .inRequest(let exchange):
+                if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
+                    exchange.cancellation.cancel()
+                }
+            case .closing:
+                break
+            }
+        }
+    }
+
+    /// Waits up to `waitMilliseconds` for lingering sockets to be readable, drops what they
+    /// received, and closes those at end-of-file or past their bounds.
+    private func drainLingering(waitMilliseconds: Int32) {
+        let entries = lingering.withLock { $0 }
+        guard !entries.isEmpty else {
+            usleep(UInt32(waitMilliseconds) * 1000)
+            return
+        }
+        var polls = entries.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+        _ = poll(&polls, nfds_t(polls.count), waitMilliseconds)
+        let now = MonotonicClock.now()
+        var finished = Set<Int32>()
+        var remaining: [Int32: Int] = [:]
+        for (entry, polled) in zip(entries, polls) {
+            var left = entry.bytesLeft
+            let open = polled.revents == 0 || Self.discard(entry.socket, budget: &left)
+            if !open || left <= 0 || now >= entry.until {
+                finished.insert(entry.socket)
+            } else {
+                remaining[entry.socket] = left
+            }
+        }
+        lingering.withLock { list in
+            list.removeAll { finished.contains($0.socket) }
+            for index in list.indices { list[index].bytesLeft = remaining[list[index].socket] ?? list[index].bytesLeft }
+        }
+        for socket in finished { close(socket) }
+    }
+
+    /// Reads and drops what `socket` holds; false at end-of-file or on an error.
+    private static func discard(_ socket: Int32, budget: inout Int) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while budget > 0 {
+            let count = recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 {
+                budget -= count
+                continue
+            }
+            return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+        }
+        return true
+    }
+}
+
+private func supervisorMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<Supervisor>.fromOpaque(context).takeRetainedValue().run()
+    return nil
+}

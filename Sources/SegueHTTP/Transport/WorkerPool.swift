@@ -1,0 +1,96 @@
+import DequeModule
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The threads that compute answers (`/v1/curve`, `/v1/render`), apart from libmicrohttpd's I/O
+/// threads, so that a costly request never stops a thread from answering `/healthz`, `/readyz` or
+/// `/metrics` or from moving bytes (docs/http.md "Thread model").
+///
+/// A first-in first-out queue of at most `capacity` jobs; `submit` refuses a job when the queue is
+/// full (the transport answers 503 at once rather than let the wait grow without bound).
+///
+/// - `threads`: 1…256, default the core count.
+/// - `capacity`: jobs waiting for a thread, 1…1,000,000, default 64 per thread.
+final class WorkerPool: Sendable {
+    typealias Job = @Sendable () -> Void
+
+    private struct Queue {
+        var jobs = Deque<Job>()
+        var stopping = false
+    }
+
+    private let queue = Mutex(Queue())
+    private let capacity: Int
+    /// Counts queued jobs (and, when stopping, one wake-up per thread).
+    /// A POSIX semaphore: safe to use from any thread, which the type system cannot see.
+    nonisolated(unsafe) private let available: UnsafeMutablePointer<sem_t>
+    private let threads: Mutex<[pthread_t]> = Mutex([])
+
+    init(threads count: Int, capacity: Int) {
+        self.capacity = capacity
+        available = .allocate(capacity: 1)
+        sem_init(available, 0, 0)
+        var started: [pthread_t] = []
+        for _ in 0..<max(1, count) {
+            let context = Unmanaged.passRetained(self).toOpaque()
+            var thread = pthread_t()
+            if pthread_create(&thread, nil, workerMain, context) == 0 {
+                started.append(thread)
+            } else {
+                Unmanaged<WorkerPool>.fromOpaque(context).release()
+            }
+        }
+        threads.withLock { $0 = started }
+    }
+
+    deinit {
+        sem_destroy(available)
+        available.deallocate()
+    }
+
+    /// Queues `job`; false when the queue is full or the pool is stopping.
+    func submit(_ job: @escaping Job) -> Bool {
+        let queued = queue.withLock { queue -> Bool in
+            guard !queue.stopping, queue.jobs.count < capacity else { return false }
+            queue.jobs.append(job)
+            return true
+        }
+        if queued { sem_post(available) }
+        return queued
+    }
+
+    /// Jobs waiting for a thread.
+    var waiting: Int { queue.withLock { $0.jobs.count } }
+
+    /// Lets the queued jobs run, then ends the threads and waits for them.
+    func stop() {
+        let running = threads.withLock { current -> [pthread_t] in
+            defer { current = [] }
+            return current
+        }
+        queue.withLock { $0.stopping = true }
+        for _ in running { sem_post(available) }
+        for thread in running { pthread_join(thread, nil) }
+    }
+
+    /// One thread's loop: take a job, run it; end when stopping and nothing is queued.
+    fileprivate func work() {
+        while true {
+            while sem_wait(available) != 0 {}  // EINTR
+            let next = queue.withLock { queue -> Job? in
+                queue.jobs.popFirst()
+            }
+            guard let next else { return }  // a stop wake-up with nothing queued
+            next()
+        }
+    }
+}
+
+private func workerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    let pool = Unmanaged<WorkerPool>.fromOpaque(context).takeRetainedValue()
+    pool.work()
+    return nil
+}
