@@ -337,7 +337,8 @@ class Traffic:
 
 class ReadyPoller:
     """Asks one instance's /readyz over and over on keep-alive connections and records
-    (time sent, outcome): an HTTP status, 'refused' (nothing listening) or 'closed'."""
+    (time sent, outcome, time answered): the outcome is an HTTP status, 'refused' (nothing
+    listening) or 'closed'."""
 
     def __init__(self, port, stop_event, gap):
         self.port, self.stop_event, self.gap = port, stop_event, gap
@@ -365,7 +366,7 @@ class ReadyPoller:
                 if conn is not None:
                     conn.close()
                 conn = None
-            self.events.append((t, outcome))
+            self.events.append((t, outcome, time.monotonic()))
             if self.gap:
                 time.sleep(self.gap)
         if conn is not None:
@@ -375,7 +376,7 @@ class ReadyPoller:
 def summarize(events, since):
     """Run-length summary of outcomes from `since` on, e.g. '200 x41, 503 x3, refused x9'."""
     out = []
-    for t, o in events:
+    for t, o, _ in events:
         if t < since:
             continue
         if out and out[-1][0] == o:
@@ -448,8 +449,10 @@ def main():
         term_at = start + max(2.0, args.seconds * 0.3)
         traffic = Traffic(lb_port, expected, args.clients, stop_at)
         poll_stop = threading.Event()
-        # one poller back to back (its connection is hardly ever idle), one every 20 ms
-        pollers = [ReadyPoller(b.port, poll_stop, 0), ReadyPoller(b.port, poll_stop, 0.02)]
+        # Four pollers back to back and one every 20 ms. After SIGTERM the listening socket is
+        # closed, so the 503 can only come back on a connection opened before it; the more of
+        # them are busy at that moment, the surer one request is in flight to receive it.
+        pollers = [ReadyPoller(b.port, poll_stop, 0) for _ in range(4)] + [ReadyPoller(b.port, poll_stop, 0.02)]
         print("== traffic: %d clients through nginx for %.0f s; SIGTERM to B at %.1f s"
               % (args.clients, args.seconds, term_at - start), flush=True)
         traffic.start()
@@ -498,17 +501,20 @@ def main():
               "requests kept succeeding after B exited (for %.1f s more)" % max(after, 0))
 
         # ---- B's drain
+        # A poll answered before kill() must be 200; one sent after kill() (plus a little
+        # slack for the signal to be handled) must never be 200 again, and at least one poll
+        # answered after kill() and before B exited must be 503. Polls in between (sent
+        # before, answered after) may be either.
         events = sorted(e for p in pollers for e in p.events)
-        before = [o for t, o in events if t < sent_term]
-        after_term = [(t, o) for t, o in events if t >= sent_term]
-        late = [(t, o) for t, o in after_term if t >= sent_term + SIGNAL_SLACK]
-        saw_503 = any(o == 503 for t, o in after_term if b.exited_at is None or t < b.exited_at)
-        ready_after = [o for t, o in late if o == 200]
-        check(bool(before) and all(o == 200 for o in before),
-              "B's /readyz 200 before the SIGTERM (%s)" % summarize([e for e in events if e[0] < sent_term], 0))
+        answered_before = [e for e in events if e[2] < sent_term]
+        after_term = [e for e in events if e[2] >= sent_term]
+        saw_503 = any(o == 503 for t, o, r in after_term if b.exited_at is None or r <= b.exited_at)
+        ready_after = [o for t, o, r in events if t >= sent_term + SIGNAL_SLACK and o == 200]
+        check(bool(answered_before) and all(o == 200 for t, o, r in answered_before),
+              "B's /readyz 200 before the SIGTERM (%s)" % summarize(answered_before, 0))
         check(saw_503 and not ready_after,
               "B's /readyz answered 503 after the SIGTERM, before it exited, and never 200 again "
-              "(after SIGTERM: %s)" % summarize(after_term, sent_term))
+              "(answered after SIGTERM: %s)" % summarize(after_term, 0))
         if b.exited.is_set():
             took = b.exited_at - sent_term
             check(b.proc.returncode == 0 and took <= DRAIN_TIMEOUT + 1,
