@@ -48,4 +48,10 @@ static inline void *segue_mhd_socket_context(struct MHD_Connection *c) {
   return info ? info->socket_context : NULL;
 }
 
+/* The client's address, or NULL. */
+static inline const struct sockaddr *segue_mhd_client_address(struct MHD_Connection *c) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  return info ? info->client_addr : NULL;
+}
+
 #endif

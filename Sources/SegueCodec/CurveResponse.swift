@@ -4,53 +4,67 @@ import SegueJSON
 /// The sampled curve of `POST /v1/curve` and its encodings (docs/rules.md "The curve route").
 public struct CurveResponse: Sendable {
     public static let numbersPerSample = 3
+    /// Bytes per number, for size estimates.
+    static let bytesPerNumber = 19
 
     public let request: CurveRequest
-    public let progress: [Double]
-    public let velocity: [Double]
 
-    /// Samples the curve. A progress that is not finite (for example a Bézier extrapolated to
-    /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite slope is
-    /// reported as ±Double.greatestFiniteMagnitude, as Chromium does (rule 4).
+    /// Checks every sample: a progress that is not finite (for example a Bézier extrapolated to
+    /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"). The body
+    /// samples again while it is written, so that only the request is kept while a large body
+    /// streams.
     public init(_ request: CurveRequest) throws(Problem) {
         self.request = request
-        let times = request.times, curve = request.curve, duration = request.duration
-        var progress = [Double](repeating: 0, count: times.count)
-        var velocity = [Double](repeating: 0, count: times.count)
+        let times = request.times
         for i in times.indices {
-            let sample = curve.sample(at: times[i], duration: duration)
+            let sample = request.curve.sample(at: times[i], duration: request.duration)
             guard sample.progress.isFinite, !sample.velocity.isNaN else {
                 throw Problem.invalid("the curve has no finite value at t = \(times[i])",
                                       at: JSONPointer(times.count == 1 ? ["at"] : ["at", String(i)]))
             }
-            progress[i] = sample.progress
-            velocity[i] = sample.velocity.isFinite ? sample.velocity
-                : (sample.velocity > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
         }
-        self.progress = progress
-        self.velocity = velocity
     }
 
+    /// The progress and velocity of sample `i`; an infinite slope is reported as
+    /// ±Double.greatestFiniteMagnitude, as Chromium does (rule 4).
+    public func sample(_ i: Int) -> (progress: Double, velocity: Double) {
+        let sample = request.curve.sample(at: request.times[i], duration: request.duration)
+        let velocity = sample.velocity.isFinite ? sample.velocity
+            : (sample.velocity > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
+        return (sample.progress, velocity)
+    }
+
+    public var progress: [Double] { request.times.indices.map { sample($0).progress } }
+    public var velocity: [Double] { request.times.indices.map { sample($0).velocity } }
+
     /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "warnings"}`.
-    public func json() -> [UInt8] {
-        var w = JSONWriter(capacity: 256 + request.times.count * 3 * 22)
-        w.raw("{")
-        w.key("timing", first: true)
-        w.value(request.timing.json)
-        w.key("duration")
-        w.number(request.duration)
-        w.key("settlingDuration")
+    public func json() -> SectionedBody {
+        var head = JSONWriter()
+        head.raw("{")
+        head.key("timing", first: true)
+        head.value(request.timing.json)
+        head.key("duration")
+        head.number(request.duration)
+        head.key("settlingDuration")
         switch request.curve {
-        case .durationSpring(_, let end): w.number(end)
-        case .spring(let spring): writeOptional(spring.settlingDuration, &w)
-        default: w.raw("null")
+        case .durationSpring(_, let end): head.number(end)
+        case .spring(let spring): writeOptional(spring.settlingDuration, &head)
+        default: head.raw("null")
         }
-        w.key("t")
-        w.numbers(request.times)
-        w.key("progress")
-        w.numbers(progress)
-        w.key("velocity")
-        w.numbers(velocity)
+        head.raw(",\"t\":[")
+        let times = request.times
+        let sections = [
+            array(prefix: head.bytes, suffix: Array("],\"progress\":[".utf8)) { w, i in w.number(times[i]) },
+            array(prefix: [], suffix: Array("],\"velocity\":[".utf8)) { [self] w, i in w.number(sample(i).progress) },
+            array(prefix: [], suffix: tail()) { [self] w, i in w.number(sample(i).velocity) },
+        ]
+        return body(sections, bytesPerSample: 3 * Self.bytesPerNumber)
+    }
+
+    /// `],"spring"?,"warnings"}`: what follows the velocity array.
+    private func tail() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("]")
         if let spring = request.curve.spring {
             w.key("spring")
             w.raw("{")
@@ -72,18 +86,34 @@ public struct CurveResponse: Sendable {
     }
 
     /// `t,progress,velocity`, one row per sample, LF line ends.
-    public func csv() -> [UInt8] {
-        var w = JSONWriter(capacity: 32 + request.times.count * 3 * 22)
-        w.raw("t,progress,velocity\n")
-        for i in request.times.indices {
+    public func csv() -> SectionedBody {
+        let rows = SectionedBody.Section(prefix: Array("t,progress,velocity\n".utf8), count: request.times.count) { [self] w, i in
+            let sample = sample(i)
             w.number(request.times[i])
             w.byte(0x2C)
-            w.number(progress[i])
+            w.number(sample.progress)
             w.byte(0x2C)
-            w.number(velocity[i])
+            w.number(sample.velocity)
             w.byte(0x0A)
         }
-        return w.bytes
+        return body([rows], bytesPerSample: 3 * Self.bytesPerNumber)
+    }
+
+    /// A comma-separated array section over the samples.
+    private func array(prefix: [UInt8], suffix: [UInt8],
+                       _ element: @escaping @Sendable (inout JSONWriter, Int) -> Void) -> SectionedBody.Section {
+        SectionedBody.Section(prefix: prefix, count: request.times.count, suffix: suffix) { w, i in
+            if i > 0 { w.byte(0x2C) }
+            element(&w, i)
+        }
+    }
+
+    /// The body, with its size estimate and what it keeps alive while it streams (the request's
+    /// sample times).
+    private func body(_ sections: [SectionedBody.Section], bytesPerSample: Int) -> SectionedBody {
+        let count = request.times.count
+        return SectionedBody(sections: sections, estimatedBytes: 256 + count * bytesPerSample,
+                             retainedBytes: count * MemoryLayout<Double>.stride)
     }
 
     private func writeOptional(_ value: Double, _ w: inout JSONWriter) {

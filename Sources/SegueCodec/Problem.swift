@@ -113,6 +113,10 @@ public struct Problem: Error, Sendable, Equatable {
         Problem(.invalidRequest, detail: detail, pointer: pointer?.description)
     }
 
+    /// 503: work stopped because nobody waits for it any more (its deadline passed or its client
+    /// left; docs/http.md "Cancellation").
+    public static let cancelled = Problem(.unavailable, detail: "the work was stopped: the request timeout passed or the client left")
+
     /// 413: a body over the limit, or a result over a limit (decided before any work).
     public static func tooLarge(_ detail: String, at pointer: JSONPointer? = nil) -> Problem {
         Problem(.tooLarge, detail: detail, pointer: pointer?.description)

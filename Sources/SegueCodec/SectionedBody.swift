@@ -1,3 +1,4 @@
+import SegueEngine
 import SegueJSON
 /// A response body written in pieces, so that a large one can be produced while it is sent and
 /// memory stays flat however many frames are asked for (the transport pulls pieces).
@@ -21,16 +22,25 @@ public struct SectionedBody: Sendable {
         }
     }
 
-    /// Elements per piece: a few kilobytes to a few hundred kilobytes of text.
+    /// Elements per piece at most.
     public static let batch = 4096
+    /// A piece ends after the element that brings it to this many bytes, so a piece stays near
+    /// 64 KiB however wide an element is (what a slow reader's connection holds).
+    public static let pieceBytes = 1 << 16
 
     public var sections: [Section]
     /// A size estimate for choosing between buffering and streaming, bytes.
     public var estimatedBytes: Int
+    /// Memory the sections' closures keep alive (sample times, for instance), bytes: what a
+    /// streamed body holds besides its piece.
+    public var retainedBytes: Int
+    /// Checked before each element: writing stops with a 503 once it is set.
+    public var cancellation: WorkCancellation?
 
-    public init(sections: [Section], estimatedBytes: Int) {
+    public init(sections: [Section], estimatedBytes: Int, retainedBytes: Int = 0) {
         self.sections = sections
         self.estimatedBytes = estimatedBytes
+        self.retainedBytes = retainedBytes
     }
 
     /// The position of the next piece.
@@ -45,8 +55,14 @@ public struct SectionedBody: Sendable {
         guard cursor.section < sections.count else { return false }
         let section = sections[cursor.section]
         if cursor.element == 0 { w.bytes.append(contentsOf: section.prefix) }
-        let end = min(section.count, cursor.element + Self.batch)
-        for i in cursor.element..<end { try section.element(&w, i) }
+        let limit = min(section.count, cursor.element + Self.batch)
+        let pieceEnd = w.bytes.count + Self.pieceBytes
+        var end = cursor.element
+        while end < limit && w.bytes.count < pieceEnd {
+            if cancellation?.isCancelled == true { throw Problem.cancelled }
+            try section.element(&w, end)
+            end += 1
+        }
         if end == section.count {
             w.bytes.append(contentsOf: section.suffix)
             cursor.section += 1

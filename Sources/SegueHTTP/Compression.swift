@@ -4,8 +4,8 @@ import CZlib
 /// (`deflateInit2` with windowBits 31), zlib's default level. docs/rules.md "Conventions": `Accept-Encoding: gzip`
 /// gives a gzip body above 1 KiB; smaller bodies go out as they are.
 ///
-/// `gzip(_:)` codes a whole body; a `Compression.Stream` takes a body in pieces, as a streamed
-/// body would give them (streamed responses still go out uncoded).
+/// `gzip(_:)` codes a whole body; a `Compression.Stream` takes a body in pieces as a streamed body
+/// gives them.
 enum Compression {
     /// Bodies up to this size go out uncoded.
     static let threshold = 1024
@@ -85,13 +85,20 @@ enum Compression {
 }
 
 /// Codes a deterministic 200 body above the threshold with gzip when `Accept-Encoding` admits it,
-/// adding `Content-Encoding` and keeping the identity bytes for the entity tag. Streamed bodies
-/// go out uncoded.
+/// adding `Content-Encoding` and keeping the identity bytes for the entity tag. A streamed body is
+/// marked for coding, and coded piece by piece while it is sent.
 struct CompressionMiddleware: Middleware {
     func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
         var response = next(request)
-        guard response.status == 200, response.isDeterministic, response.stream == nil,
-              Compression.applies(toBodyOf: response.body.count, acceptEncoding: request.headers["accept-encoding"]),
+        guard response.status == 200, response.isDeterministic else { return response }
+        let accepted = request.headers["accept-encoding"]
+        if let stream = response.stream {
+            guard Compression.applies(toBodyOf: stream.estimatedBytes, acceptEncoding: accepted) else { return response }
+            response.gzipsStream = true
+            response.headers.append(("Content-Encoding", Compression.coding))
+            return response
+        }
+        guard Compression.applies(toBodyOf: response.body.count, acceptEncoding: accepted),
               let coded = Compression.gzip(response.body) else { return response }
         response.uncodedBody = response.body
         response.body = coded

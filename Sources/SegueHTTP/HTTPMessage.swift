@@ -45,6 +45,8 @@ public struct HTTPResponse: Sendable {
     /// The body before its content coding, kept by the compression stage for the entity tag (which
     /// names the identity bytes and the coding); the tagging stage drops it.
     var uncodedBody: [UInt8]?
+    /// The stream is sent gzip-coded (`Content-Encoding: gzip` is already among the headers).
+    var gzipsStream = false
     /// A problem's detail, for the log line of a 5xx (rule 30).
     var cause: String?
 

@@ -31,6 +31,9 @@ public struct ListenConfiguration: Sendable {
     public var connectionLimit: UInt32 = 1000
     /// Open connections per client address at most; default 100.
     public var connectionLimitPerClient: UInt32 = 100
+    /// Bytes held at most for answers not yet sent — bodies in memory and streams' pieces — over
+    /// every connection; past it an answer is 503. Default 64 MiB.
+    public var responseMemoryLimit = 64 << 20
 
     public init() {}
 }
@@ -55,6 +58,7 @@ public final class HTTPServer: Sendable {
     let connections = ConnectionTable()
     let pool: WorkerPool
     let supervisor: Supervisor
+    let heldBytes: MemoryBudget
 
     struct DaemonHandle: @unchecked Sendable {
         let pointer: OpaquePointer
@@ -64,6 +68,7 @@ public final class HTTPServer: Sendable {
         self.service = service
         self.listen = listen
         pool = WorkerPool(threads: listen.workers, capacity: listen.queueCapacity)
+        heldBytes = MemoryBudget(limit: listen.responseMemoryLimit)
         let readiness = service.readiness
         supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout),
                                 table: connections, draining: { readiness.isDraining })
@@ -106,6 +111,7 @@ public final class HTTPServer: Sendable {
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: callback(requestCompleted), ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: callback(connectionNotified), ptr_value: context),
             MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: callback(unescapeTarget), ptr_value: context),
+            MHD_OptionItem(option: .URI_LOG_CALLBACK, value: callback(requestLineRead), ptr_value: context),
         ]
         // A pool of 0 or 1 only logs a warning: leave the option out below 2.
         if listen.threads >= 2 {
@@ -164,6 +170,19 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection
     } else {
         server.closed(context: context)
     }
+}
+
+/// `MHD_OPTION_URI_LOG_CALLBACK`'s function (the header declares no type for it).
+private typealias RequestLineCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+    -> UnsafeMutableRawPointer?
+
+/// A request line arrived: the connection is no longer idle (draining leaves it to be answered).
+/// Returns no per-request state, so the access handler still sees its first call as such.
+private let requestLineRead: RequestLineCallback = { _, _, connection in
+    if let connection, let context = segue_mhd_socket_context(connection) {
+        Unmanaged<ClientConnection>.fromOpaque(context).takeUnretainedValue().state.withLock { $0.requestBegun = true }
+    }
+    return nil
 }
 
 /// `MHD_OPTION_UNESCAPE_CALLBACK`'s function (the header declares no type for it).

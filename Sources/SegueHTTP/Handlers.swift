@@ -1,5 +1,6 @@
 import SegueOpenAPIDocument
 import SegueCodec
+import SegueEngine
 import SegueJSON
 
 /// A successful body before the HTTP framing: bytes, or sections to write (and stream when
@@ -12,9 +13,10 @@ struct Content {
     /// and cached by the route middleware.
     var cacheable = true
 
-    /// Sectioned bodies estimated above this many bytes stream (identity coding); smaller ones are
-    /// written whole.
-    static let streamingThreshold = 1 << 20
+    /// Sectioned bodies estimated above this many bytes stream, produced as the socket drains so
+    /// that a client that does not read holds one piece, not the body (docs/http.md "Responses");
+    /// smaller ones are written whole.
+    static let streamingThreshold = 1 << 16
 
     init(mediaType: String, body: [UInt8], cacheable: Bool = true) {
         self.mediaType = mediaType
@@ -22,9 +24,11 @@ struct Content {
         self.cacheable = cacheable
     }
 
-    init(mediaType: String, sectioned: SectionedBody) {
+    /// A sectioned body whose writing stops once `cancellation` is set.
+    init(mediaType: String, sectioned: SectionedBody, cancellation: WorkCancellation?) {
         self.mediaType = mediaType
         self.sectioned = sectioned
+        self.sectioned?.cancellation = cancellation
     }
 
     /// The 200 response: `Content-Type`, then `Vary` for a negotiated (cacheable) body or
@@ -92,8 +96,8 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let curve = try CurveResponse(CurveRequest.decode(body, limits: limits))
         switch format {
-        case .csv: return Content(mediaType: format.mediaType, body: curve.csv())
-        default: return Content(mediaType: format.mediaType, body: curve.json())
+        case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
+        default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)
         }
     }
 
@@ -111,8 +115,8 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let render = RenderResponse(try RenderRequest.decode(body, limits: limits), expanded: expand)
         switch format {
-        case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv())
-        default: return Content(mediaType: format.mediaType, sectioned: render.json())
+        case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv(), cancellation: request.cancellation)
+        default: return Content(mediaType: format.mediaType, sectioned: render.json(), cancellation: request.cancellation)
         }
     }
 

@@ -33,4 +33,22 @@ struct SocketAddress {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1, body)
         }
     }
+
+    /// The host part of a client's address as text (`127.0.0.2`, `::1`); empty when unknown.
+    static func host(of address: UnsafePointer<sockaddr>?) -> String {
+        guard let address else { return "" }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let written: UnsafePointer<CChar>?
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            var host = UnsafeRawPointer(address).loadUnaligned(as: sockaddr_in.self).sin_addr
+            written = inet_ntop(AF_INET, &host, &text, socklen_t(text.count))
+        case AF_INET6:
+            var host = UnsafeRawPointer(address).loadUnaligned(as: sockaddr_in6.self).sin6_addr
+            written = inet_ntop(AF_INET6, &host, &text, socklen_t(text.count))
+        default:
+            written = nil
+        }
+        return written == nil ? "" : String(cString: text)
+    }
 }

@@ -109,6 +109,12 @@ struct ServeOptions {
             $0.listen.connectionLimitPerClient = count
             return true
         },
+        Setting(flag: "--max-response-memory", variable: "SEGUE_MAX_RESPONSE_MEMORY",
+                help: "bytes held at most for answers not yet sent, over all connections; then 503 (default 67108864)") {
+            guard let bytes = Int($1), bytes >= 1 << 20, bytes <= 1 << 40 else { return false }
+            $0.listen.responseMemoryLimit = bytes
+            return true
+        },
         Setting(flag: "--header-timeout", variable: "SEGUE_HEADER_TIMEOUT",
                 help: "seconds to send a complete request header; a trickle does not extend it (default 10)") {
             guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }

@@ -19,7 +19,7 @@ final class VectorRequestTests: XCTestCase {
         do {
             let value = try JSONReader.parse(Array(bytes), maxDepth: 64)
             let response = try CurveResponse(CurveRequest.decode(value, limits: Limits()))
-            let json = try JSONSerialization.jsonObject(with: Data(response.json()))
+            let json = try JSONSerialization.jsonObject(with: Data(try response.json().bytes()))
             return .success(try XCTUnwrap(json as? [String: Any]))
         } catch let problem as Problem {
             return .failure(problem)

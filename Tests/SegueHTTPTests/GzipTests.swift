@@ -9,7 +9,7 @@ import XCTest
 final class GzipTests: XCTestCase {
     /// One gzip member decoded with `inflateInit2(windowBits 31)`; nil unless it is exactly one
     /// complete, valid member.
-    func gunzip(_ data: [UInt8]) -> [UInt8]? {
+    static func gunzip(_ data: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
         guard segue_inflate_init2(&stream, 15 + 16) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
@@ -47,10 +47,10 @@ final class GzipTests: XCTestCase {
             let compressed = try XCTUnwrap(Compression.gzip(input))
             // RFC 1952: magic 1f 8b, CM 8 (deflate), no flags, MTIME 0 (the same bytes every time).
             XCTAssertEqual(Array(compressed.prefix(8)), [0x1F, 0x8B, 8, 0, 0, 0, 0, 0], "\(input.count) bytes")
-            XCTAssertEqual(gunzip(compressed), input, "\(input.count) bytes")
+            XCTAssertEqual(Self.gunzip(compressed), input, "\(input.count) bytes")
             XCTAssertEqual(Compression.gzip(input), compressed, "deterministic")
         }
-        XCTAssertNil(gunzip(Array(try XCTUnwrap(Compression.gzip(Self.inputs[5])).dropLast())), "a truncated member is refused")
+        XCTAssertNil(Self.gunzip(Array(try XCTUnwrap(Compression.gzip(Self.inputs[5])).dropLast())), "a truncated member is refused")
     }
 
     /// A body given in pieces (as a streamed body would be) codes to one member of the same bytes.
@@ -62,7 +62,7 @@ final class GzipTests: XCTestCase {
                 XCTAssertTrue(stream.write(Array(input[start..<min(input.count, start + 7_919)]), into: &output))
             }
             XCTAssertTrue(stream.finish(into: &output))
-            XCTAssertEqual(gunzip(output), input, "\(input.count) bytes in pieces")
+            XCTAssertEqual(Self.gunzip(output), input, "\(input.count) bytes in pieces")
         }
     }
 
@@ -94,7 +94,7 @@ final class GzipTests: XCTestCase {
         let zipped = post(big, encoding: "br;q=1, gzip;q=0.8")
         XCTAssertEqual(zipped.header("Content-Encoding"), "gzip")
         XCTAssertLessThan(zipped.body.count, plain.body.count / 2)
-        XCTAssertEqual(gunzip(zipped.body), plain.body)
+        XCTAssertEqual(Self.gunzip(zipped.body), plain.body)
         XCTAssertNotEqual(zipped.header("ETag"), plain.header("ETag"))
         XCTAssertEqual(zipped.header("Vary"), "Accept, Accept-Encoding")
         // The tag is the identity bytes' hash with the coding in the variant (docs/rules.md rule 23).

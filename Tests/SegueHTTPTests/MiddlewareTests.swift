@@ -95,15 +95,19 @@ final class MiddlewareTests: XCTestCase {
         XCTAssertEqual(coded.uncodedBody, Self.json)
         XCTAssertEqual(Array(coded.body.prefix(2)), [0x1F, 0x8B])
         XCTAssertEqual(names(coded), ["Content-Type", "Vary", "Content-Encoding"])
-        // Not asked, too small, not deterministic, streamed, or not a 200: untouched.
+        // Not asked, too small, not deterministic, or not a 200: untouched.
         XCTAssertNil(stage.respond(to: HTTPRequest(method: "POST", path: "/")) { _ in deterministic() }.header("Content-Encoding"))
         XCTAssertNil(stage.respond(to: gzip) { _ in deterministic(Array(Self.json.prefix(1024))) }.header("Content-Encoding"))
         var healthz = deterministic()
         healthz.isDeterministic = false
         XCTAssertNil(stage.respond(to: gzip) { _ in healthz }.header("Content-Encoding"))
+        // A streamed body is marked, and coded while it is sent.
         var streamed = deterministic([])
         streamed.stream = SectionedBody(sections: [], estimatedBytes: 1 << 30)
-        XCTAssertNil(stage.respond(to: gzip) { _ in streamed }.header("Content-Encoding"))
+        let codedStream = stage.respond(to: gzip) { _ in streamed }
+        XCTAssertEqual(codedStream.header("Content-Encoding"), "gzip")
+        XCTAssertTrue(codedStream.gzipsStream)
+        XCTAssertFalse(stage.respond(to: HTTPRequest(method: "POST", path: "/")) { _ in streamed }.gzipsStream)
         let problem = HTTPResponse(problem: Problem(.invalidRequest, detail: String(repeating: "x", count: 2000)))
         XCTAssertNil(stage.respond(to: gzip) { _ in problem }.header("Content-Encoding"))
     }

@@ -30,6 +30,22 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(try server.post("/v1/render", json: body, headers: [("If-None-Match", tag)]).status, 304)
     }
 
+    /// Asked for gzip, a streamed body is coded piece by piece while it is sent: one gzip member
+    /// whose content is the identity body, tagged like the buffered gzip form (identity bytes and
+    /// the coding).
+    func testStreamedBodyIsGzippedWhenAsked() throws {
+        let whole = try SegueService().respond(to: HTTPRequest(method: "POST", path: "/v1/render", body: Array(body.utf8)))
+            .collectedBody()
+        let server = try LiveServer()
+        let live = try server.post("/v1/render", json: body, headers: [("Accept-Encoding", "gzip")])
+        XCTAssertEqual(live.status, 200)
+        XCTAssertEqual(live.header("Transfer-Encoding"), "chunked")
+        XCTAssertEqual(live.header("Content-Encoding"), "gzip")
+        XCTAssertLessThan(live.body.count, whole.count / 3)
+        XCTAssertEqual(GzipTests.gunzip(live.body), whole)
+        XCTAssertEqual(live.header("ETag"), EntityTag.make(body: whole, variant: "application/json;gzip"))
+    }
+
     func testIncrementalTagEqualsWholeTag() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         for split in [0, 1, 7, 8, 9, 500, 999] {

@@ -28,6 +28,8 @@ final class ClientConnection: Sendable {
         /// The request target had a NUL, a control byte or invalid UTF-8 (set while libmicrohttpd
         /// unescapes the target, read when the request reaches the access handler).
         var targetRejected = false
+        /// A request line has arrived and its header is being read: the connection is not idle.
+        var requestBegun = false
         /// A body was refused: after libmicrohttpd closes the connection, read and discard what
         /// the client still sends instead of resetting it.
         var lingers = false
@@ -35,10 +37,13 @@ final class ClientConnection: Sendable {
 
     /// Our duplicate of libmicrohttpd's socket (-1 when `dup` failed: then nothing is enforced).
     let socket: Int32
+    /// The client's address (without the port): whose turn it is on the workers.
+    let client: String
     let state: Mutex<State>
 
-    init(socket: Int32, now: UInt64) {
+    init(socket: Int32, client: String, now: UInt64) {
         self.socket = socket
+        self.client = client
         state = Mutex(State(phase: .awaitingRequest(since: now)))
     }
 
@@ -56,11 +61,26 @@ final class ClientConnection: Sendable {
 
     /// True when the client has closed its side: a read would return end-of-file. Data already
     /// sent (a pipelined request) is left in place.
-    var peerHasClosed: Bool {
-        guard socket >= 0 else { return false }
+    var peerHasClosed: Bool { peek() == .closed }
+
+    /// True when the connection is between requests with nothing received: no request line seen
+    /// and no byte waiting in the socket. Only such a connection is closed while draining, so a
+    /// request already on its way is still answered.
+    var isIdle: Bool {
+        guard case .awaitingRequest = phase, !state.withLock({ $0.requestBegun }) else { return false }
+        return peek() == .nothing
+    }
+
+    private enum Peeked { case data, nothing, closed }
+
+    /// What a read would find, without taking it.
+    private func peek() -> Peeked {
+        guard socket >= 0 else { return .nothing }
         var byte: UInt8 = 0
         let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        if count > 0 { return .data }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return .nothing }
+        return .closed
     }
 }
 

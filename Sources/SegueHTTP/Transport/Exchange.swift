@@ -26,6 +26,8 @@ final class Exchange: Sendable {
         var status = 0
         var bytes = 0
         var cause: String?
+        /// Bytes reserved in the server's budget for the unsent answer.
+        var heldBytes = 0
     }
 
     let requestID: String

@@ -75,6 +75,9 @@ extension HTTPServer {
         if length != nil, lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
             return Problem(.badRequest, detail: "a request may not carry both Content-Length and Transfer-Encoding")
         }
+        if Self.contentLengthFields(connection) > 1 {
+            return Problem(.badRequest, detail: "a request may carry one Content-Length field, not several")
+        }
         if let length, let declared = Int(length), !bodyLimit.admits(declared) {
             return bodyLimit.problem
         }
@@ -118,7 +121,7 @@ extension HTTPServer {
         exchange.setStage(.computing)
         MHD_suspend_connection(connection)
         let handle = ConnectionHandle(pointer: connection)
-        let submitted = pool.submit { [self] in compute(request, exchange, handle) }
+        let submitted = pool.submit(client: exchange.connection?.client ?? "") { [self] in compute(request, exchange, handle) }
         if !submitted {
             exchange.setStage(.answered(service.problem(Problem(
                 .unavailable, detail: "every worker is busy and \(listen.queueCapacity) requests are waiting; retry shortly"))))
@@ -160,6 +163,21 @@ extension HTTPServer {
             if let value = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name) { request.query[name] = value }
         }
         return request
+    }
+
+    /// How many `Content-Length` fields the request has (libmicrohttpd reads the first and keeps
+    /// the connection, so a second, different one would frame the body differently behind a proxy).
+    static func contentLengthFields(_ connection: OpaquePointer) -> Int {
+        var count = 0
+        _ = withUnsafeMutablePointer(to: &count) { counter in
+            MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, { cls, _, key, _ in
+                if let cls, let key, strcasecmp(key, "Content-Length") == 0 {
+                    cls.assumingMemoryBound(to: Int.self).pointee += 1
+                }
+                return .YES
+            }, counter)
+        }
+        return count
     }
 
     func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {

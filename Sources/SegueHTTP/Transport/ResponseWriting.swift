@@ -10,11 +10,12 @@ extension HTTPServer {
     /// Queues `response` on the connection: a body in memory is copied once; a streamed body is
     /// written piece by piece as the socket drains (libmicrohttpd's callback responses), so a
     /// client that does not read holds at most one piece.
-    func send(_ response: HTTPResponse, _ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+    func send(_ proposed: HTTPResponse, _ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        let response = withinMemoryBudget(proposed, exchange)
         let created: OpaquePointer?
         if let stream = response.stream {
-            let reader = Unmanaged.passRetained(StreamReader(stream, exchange: exchange)).toOpaque()
-            created = MHD_create_response_from_callback(UInt64.max, StreamReader.pieceBytes, streamRead, reader, streamFree)
+            let reader = Unmanaged.passRetained(StreamReader(stream, gzip: response.gzipsStream, exchange: exchange)).toOpaque()
+            created = MHD_create_response_from_callback(UInt64.max, 1 << 15, streamRead, reader, streamFree)
             if created == nil { Unmanaged<StreamReader>.fromOpaque(reader).release() }
         } else {
             created = response.body.withUnsafeBytes { raw in
@@ -37,15 +38,31 @@ extension HTTPServer {
         return result
     }
 
+    /// The response, or a 503 when holding it would take the bytes held for unsent answers over
+    /// `--max-response-memory` (the memory a crowd of clients that do not read can pin).
+    private func withinMemoryBudget(_ response: HTTPResponse, _ exchange: Exchange) -> HTTPResponse {
+        let held = response.stream.map { StreamReader.heldBytes(gzip: response.gzipsStream) + $0.retainedBytes }
+            ?? response.body.count
+        if heldBytes.reserve(held) {
+            exchange.record.withLock { $0.heldBytes = held }
+            return response
+        }
+        var refusal = service.problem(Problem(.unavailable, detail: "the server holds too many unsent answers; retry shortly"))
+        refusal.headers.append(("Retry-After", "1"))
+        return refusal
+    }
+
     /// libmicrohttpd is done with a request (answered, aborted or timed out): it is logged and
     /// counted, and its connection waits for the next request.
     func completed(_ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode) {
         guard let slot, let existing = slot.pointee else { return }
         slot.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeRetainedValue()
+        heldBytes.release(exchange.record.withLock { $0.heldBytes })
         service.observe(exchange, finishedAt: MonotonicClock.now(), completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
         guard let client = exchange.connection else { return }
         client.state.withLock { state in
+            state.requestBegun = false
             if case .inRequest = state.phase { state.phase = .awaitingRequest(since: MonotonicClock.now()) }
         }
     }
@@ -53,7 +70,9 @@ extension HTTPServer {
     /// A connection opened: it gets its record, with a duplicate of its socket.
     func opened(_ connection: OpaquePointer, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let socket = segue_mhd_connection_fd(connection)
-        let client = ClientConnection(socket: socket >= 0 ? fcntl(socket, F_DUPFD_CLOEXEC, 0) : -1, now: MonotonicClock.now())
+        let client = ClientConnection(socket: socket >= 0 ? fcntl(socket, F_DUPFD_CLOEXEC, 0) : -1,
+                                      client: SocketAddress.host(of: segue_mhd_client_address(connection)),
+                                      now: MonotonicClock.now())
         context.pointee = Unmanaged.passRetained(client).toOpaque()
         connections.insert(client)
         service.metrics.connectionOpened()
@@ -86,41 +105,67 @@ enum DirectResponse {
     }
 }
 
-/// The state of one streamed body: its pieces, written on demand, and the unsent bytes.
+/// The state of one streamed body: its pieces, written on demand (and gzip-coded when asked), and
+/// the bytes not yet handed to libmicrohttpd. It holds one piece at a time.
 final class StreamReader {
-    /// The most a streamed response holds per connection besides the socket's own buffer, bytes.
-    static let pieceBytes = 1 << 16
-
     let body: SectionedBody
     let exchange: Exchange
+    let gzip: Compression.Stream?
     var cursor = SectionedBody.Cursor()
-    var writer = JSONWriter(capacity: pieceBytes)
+    var writer = JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
+    var coded: [UInt8] = []
     var offset = 0
+    var finished = false
 
-    init(_ body: SectionedBody, exchange: Exchange) {
+    init(_ body: SectionedBody, gzip: Bool, exchange: Exchange) {
         self.body = body
         self.exchange = exchange
+        self.gzip = gzip ? Compression.Stream() : nil
+    }
+
+    /// Memory a stream holds besides its body's own: a piece, its coded form and zlib's state
+    /// (deflate with a 32 KiB window and memLevel 8 takes about 256 KiB).
+    static func heldBytes(gzip: Bool) -> Int {
+        let piece = SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2)
+        return gzip ? 2 * piece + (256 << 10) : piece
     }
 
     /// Copies up to `max` bytes into `buffer`: the count, 0 never (more pieces are written until
-    /// bytes exist), -1 at the end, -2 on an error (the connection is then closed).
+    /// bytes exist), -1 at the end, -2 on an error (the connection is then closed: a chunked body
+    /// without its last chunk, which no client takes for complete).
     func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
-        while offset == writer.bytes.count {
-            writer.bytes.removeAll(keepingCapacity: true)
+        while offset == pending.count {
             offset = 0
-            do {
-                guard try body.writeNext(&cursor, into: &writer) else { return -1 }
+            guard !finished else { return -1 }
+            do throws(Problem) {
+                guard try nextPiece() else { return -1 }
             } catch {
                 return -2
             }
         }
-        let count = min(max, writer.bytes.count - offset)
-        writer.bytes.withUnsafeBytes { raw in
+        let bytes = pending
+        let count = min(max, bytes.count - offset)
+        bytes.withUnsafeBytes { raw in
             UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: count)
         }
         offset += count
         exchange.noteSent(count)
         return count
+    }
+
+    /// The bytes being handed over: the piece as written, or as coded.
+    private var pending: [UInt8] { gzip == nil ? writer.bytes : coded }
+
+    /// Writes (and codes) the next piece; false when nothing is left.
+    private func nextPiece() throws(Problem) -> Bool {
+        writer.bytes.removeAll(keepingCapacity: true)
+        let more = try body.writeNext(&cursor, into: &writer)
+        guard let gzip else { return more }
+        coded.removeAll(keepingCapacity: true)
+        let coding = more ? gzip.write(writer.bytes, into: &coded) : gzip.finish(into: &coded)
+        guard coding else { throw Problem(.unavailable, detail: "zlib could not code the body") }
+        finished = !more
+        return true
     }
 }
 

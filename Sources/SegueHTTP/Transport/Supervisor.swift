@@ -93,7 +93,7 @@ final class Supervisor: Sendable {
         for connection in table.all {
             switch connection.phase {
             case .awaitingRequest(let since):
-                if isDraining || now &- since >= headerTimeout { connection.close() }
+                if now &- since >= headerTimeout || (isDraining && connection.isIdle) { connection.close() }
             case .inRequest(let exchange):
                 if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
                     exchange.cancellation.cancel()

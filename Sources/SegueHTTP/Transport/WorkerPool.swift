@@ -8,17 +8,45 @@ import Glibc
 /// threads, so that a costly request never stops a thread from answering `/healthz`, `/readyz` or
 /// `/metrics` or from moving bytes (docs/http.md "Thread model").
 ///
-/// A first-in first-out queue of at most `capacity` jobs; `submit` refuses a job when the queue is
-/// full (the transport answers 503 at once rather than let the wait grow without bound).
+/// Fair between clients: each client (its address) has its own first-in first-out queue, and the
+/// threads take from the clients in turn, so a client that sends hundreds of requests delays
+/// another client's request by about one job per busy client, not by its whole backlog. At most
+/// `capacity` jobs wait in all; `submit` refuses a job when the queue is full (the transport answers
+/// 503 at once rather than let the wait grow without bound).
 ///
 /// - `threads`: 1…256, default the core count.
 /// - `capacity`: jobs waiting for a thread, 1…1,000,000, default 64 per thread.
 final class WorkerPool: Sendable {
     typealias Job = @Sendable () -> Void
+    /// The workers' nice value (0 is the I/O threads'; 19 the lowest priority).
+    static let niceness: Int32 = 10
 
     private struct Queue {
-        var jobs = Deque<Job>()
+        /// Each waiting client's jobs, in arrival order.
+        var jobs: [String: Deque<Job>] = [:]
+        /// The clients with waiting jobs, in the order they are served.
+        var turns = Deque<String>()
+        var count = 0
         var stopping = false
+
+        mutating func append(_ job: @escaping Job, client: String) {
+            if jobs[client, default: []].isEmpty { turns.append(client) }
+            jobs[client, default: []].append(job)
+            count += 1
+        }
+
+        /// The first job of the client whose turn it is; that client goes to the back of the line.
+        mutating func next() -> Job? {
+            guard let client = turns.popFirst(), var waiting = jobs[client], let job = waiting.popFirst() else { return nil }
+            if waiting.isEmpty {
+                jobs[client] = nil
+            } else {
+                jobs[client] = waiting
+                turns.append(client)
+            }
+            count -= 1
+            return job
+        }
     }
 
     private let queue = Mutex(Queue())
@@ -50,11 +78,11 @@ final class WorkerPool: Sendable {
         available.deallocate()
     }
 
-    /// Queues `job`; false when the queue is full or the pool is stopping.
-    func submit(_ job: @escaping Job) -> Bool {
+    /// Queues `job` in `client`'s line; false when the queue is full or the pool is stopping.
+    func submit(client: String, _ job: @escaping Job) -> Bool {
         let queued = queue.withLock { queue -> Bool in
-            guard !queue.stopping, queue.jobs.count < capacity else { return false }
-            queue.jobs.append(job)
+            guard !queue.stopping, queue.count < capacity else { return false }
+            queue.append(job, client: client)
             return true
         }
         if queued { sem_post(available) }
@@ -62,7 +90,7 @@ final class WorkerPool: Sendable {
     }
 
     /// Jobs waiting for a thread.
-    var waiting: Int { queue.withLock { $0.jobs.count } }
+    var waiting: Int { queue.withLock { $0.count } }
 
     /// Lets the queued jobs run, then ends the threads and waits for them.
     func stop() {
@@ -80,7 +108,7 @@ final class WorkerPool: Sendable {
         while true {
             while sem_wait(available) != 0 {}  // EINTR
             let next = queue.withLock { queue -> Job? in
-                queue.jobs.popFirst()
+                queue.next()
             }
             guard let next else { return }  // a stop wake-up with nothing queued
             next()
@@ -91,6 +119,10 @@ final class WorkerPool: Sendable {
 private func workerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
     let pool = Unmanaged<WorkerPool>.fromOpaque(context).takeRetainedValue()
+    // Below the I/O threads: when every core computes, libmicrohttpd's threads still get the CPU
+    // first, so `/healthz`, `/readyz` and `/metrics` answer and bytes keep moving (Linux applies
+    // a thread's nice value to that thread alone; `who` 0 is the calling thread).
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, WorkerPool.niceness)
     pool.work()
     return nil
 }
