@@ -189,11 +189,14 @@ final class ObservabilityTests: XCTestCase {
         var logger = RequestLog.logger(level: .warning, sink: lines.append)
         logger.info("dropped")
         logger.error("kept", error: Failure())
+        logger.requestFinished(id: "a", method: "GET", route: "/healthz", status: 200, seconds: 0, bytes: 2)
+        logger.requestFinished(id: "b", method: "GET", route: "/healthz", status: 500, seconds: 0, bytes: 2)
         XCTAssertEqual(Logger.Level(rawValue: "critical"), .critical)
         logger.logLevel = .trace
         logger.trace("traced")
         let objects = try lines.objects()
-        XCTAssertEqual(objects.map { $0["message"] as? String }, ["kept", "traced"])
+        XCTAssertEqual(objects.map { $0["message"] as? String }, ["kept", "request", "traced"])
+        XCTAssertEqual(objects[1]["request_id"] as? String, "b")
         XCTAssertEqual(objects[0]["error"] as? String, #"disk "full""#)
     }
 

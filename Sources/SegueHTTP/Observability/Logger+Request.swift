@@ -13,6 +13,8 @@ extension Logger {
     ///   - cause: why a 5xx happened; ignored below 500 unless given.
     public func requestFinished(id: String, method: String, route: String, status: Int, seconds: Double,
                                 bytes: Int, cause: String? = nil) {
+        let level: Logger.Level = status >= 500 ? .error : .info
+        guard logLevel <= level else { return }  // before building the metadata
         var metadata: Logger.Metadata = [
             "request_id": .string(id),
             "method": .string(MetricLabels.method(method)),
@@ -21,7 +23,7 @@ extension Logger {
             "duration": .stringConvertible(seconds),
             "bytes": .stringConvertible(bytes),
         ]
-        if status >= 500 { metadata["cause"] = .string(cause ?? "unknown") } else if let cause { metadata["cause"] = .string(cause) }
-        log(level: status >= 500 ? .error : .info, "request", metadata: metadata)
+        if let cause = cause ?? (status >= 500 ? "unknown" : nil) { metadata["cause"] = .string(cause) }
+        log(level: level, "request", metadata: metadata)
     }
 }
