@@ -5,7 +5,7 @@
 /// name is registered twice with different help. So the help lines are added to the exposition
 /// afterwards, before each family's `# TYPE` line, and the families are put in name order (the
 /// registry emits them in dictionary order, which changes from run to run).
-enum Name {
+enum MetricName {
     static let requests = "segue_requests_total"
     static let duration = "segue_request_duration_seconds"
     static let bytes = "segue_response_bytes_total"

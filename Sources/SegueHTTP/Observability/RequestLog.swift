@@ -58,7 +58,7 @@ public struct RequestLog: LogHandler {
     public func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let given = event.metadata { merged.merge(given) { $1 } }
+        if let given = event.metadata { merged = merged.isEmpty ? given : merged.merging(given) { $1 } }
         if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
         sink(Self.line(level: event.level, message: event.message.description, metadata: merged))
     }
@@ -72,12 +72,13 @@ public struct RequestLog: LogHandler {
         writer.write(level.rawValue)
         writer.raw("\",\"message\":")
         writer.string(message)
-        let leading = leadingKeys.filter { metadata[$0] != nil }
-        for key in leading + metadata.keys.filter({ !leadingKeys.contains($0) }).sorted() {
+        // `leadingKeys` first in their order, then the rest by key; one pass, no lookups.
+        let members = metadata.map { (rank: leadingKeys.firstIndex(of: $0.key) ?? leadingKeys.count, $0.key, $0.value) }
+        for (_, key, value) in members.sorted(by: { ($0.rank, $0.1) < ($1.rank, $1.1) }) {
             writer.byte(0x2C)
             writer.string(reservedKeys.contains(key) ? "meta_" + key : key)
             writer.byte(0x3A)
-            writer.metadataValue(metadata[key]!)
+            writer.metadataValue(value)
         }
         writer.raw("}\n")
         return writer.bytes
