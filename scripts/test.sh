@@ -3,7 +3,9 @@
 #   - the XCTest run (unit, integration and live-server tests) keeps one core busy — it runs the
 #     tests one after another (measured: 24 s of CPU in 26 s);
 #   - the release build and the checks on its binary (`make release-checks`: Dockerfile lint,
-#     linkage, the recorded corpus, the architecture table) run beside it on the other core.
+#     linkage, the recorded corpus, the architecture table, the Kubernetes manifests), then the
+#     system tests on that binary (Tests/System/run.py: the attack suite and the operations tests,
+#     each server a real process on a loopback port), run beside it on the other core.
 # The release checks print as they go; the tests' output is printed afterwards, so that their
 # summary closes the run. Exits non-zero when either side failed.
 set -uo pipefail
@@ -12,12 +14,13 @@ swift="${SWIFT:-swift}"
 log=.build/unit-tests.log
 mkdir -p .build
 
-${MAKE:-make} --no-print-directory release-checks &
+{ ${MAKE:-make} --no-print-directory release-checks \
+    && python3 Tests/System/run.py --binary .build-release/release/segue; } &
 checks=$!
 "$swift" test --disable-swift-testing > "$log" 2>&1
 tests=$?
 wait "$checks"
 status=$?
 cat "$log"
-if [ "$status" -ne 0 ]; then echo "test.sh: the release checks failed (exit $status)" >&2; fi
+if [ "$status" -ne 0 ]; then echo "test.sh: the release checks or the system tests failed (exit $status)" >&2; fi
 [ "$tests" -eq 0 ] && [ "$status" -eq 0 ]

