@@ -105,7 +105,9 @@ public final class HTTPServer: Sendable {
         func callback<T>(_ function: T) -> Int { Int(bitPattern: unsafeBitCast(function, to: UnsafeRawPointer.self)) }
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Int(listen.connectionTimeout), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: Int(listen.connectionLimit), ptr_value: nil),
+            // Twice the limit: libmicrohttpd splits its limit across the I/O threads and, over it,
+            // leaves new connections waiting in the listen backlog; `opened` refuses them instead.
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * Int(listen.connectionLimit), ptr_value: nil),
             MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: Int(listen.connectionLimitPerClient), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 32 * 1024, ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: callback(requestCompleted), ptr_value: context),

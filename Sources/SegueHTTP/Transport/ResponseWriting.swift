@@ -67,7 +67,8 @@ extension HTTPServer {
         }
     }
 
-    /// A connection opened: it gets its record, with a duplicate of its socket.
+    /// A connection opened: it gets its record, with a duplicate of its socket. Over the total
+    /// limit it is closed at once (libmicrohttpd reads end-of-file), rather than left to wait.
     func opened(_ connection: OpaquePointer, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let socket = segue_mhd_connection_fd(connection)
         let client = ClientConnection(socket: socket >= 0 ? fcntl(socket, F_DUPFD_CLOEXEC, 0) : -1,
@@ -76,6 +77,7 @@ extension HTTPServer {
         context.pointee = Unmanaged.passRetained(client).toOpaque()
         connections.insert(client)
         service.metrics.connectionOpened()
+        if connections.count > Int(listen.connectionLimit) { client.close() }
     }
 
     /// A connection closed: its duplicate socket is closed, or lingers after a refused body.

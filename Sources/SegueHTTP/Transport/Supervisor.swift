@@ -93,7 +93,8 @@ final class Supervisor: Sendable {
         for connection in table.all {
             switch connection.phase {
             case .awaitingRequest(let since):
-                if now &- since >= headerTimeout || (isDraining && connection.isIdle) { connection.close() }
+                // `since` may be later than `now` (set while this round runs): compare, never subtract.
+                if since &+ headerTimeout <= now || (isDraining && connection.isIdle) { connection.close() }
             case .inRequest(let exchange):
                 if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
                     exchange.cancellation.cancel()
