@@ -25,6 +25,8 @@ public struct Problem: Error, Sendable, Equatable {
         case invalidRequest = "invalid-request"
         /// An animator command UIKit would reject in its state.
         case illegalCommand = "illegal-command"
+        /// The work was stopped by its caller (a deadline passed or the client went away): 503.
+        case cancelled = "cancelled"
 
         public var status: Int {
             switch self {
@@ -35,6 +37,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .tooLarge: 413
             case .unsupportedMediaType: 415
             case .invalidRequest, .illegalCommand: 422
+            case .cancelled: 503
             }
         }
 
@@ -46,6 +49,7 @@ public struct Problem: Error, Sendable, Equatable {
             case 406: "Not Acceptable"
             case 413: "Content Too Large"
             case 415: "Unsupported Media Type"
+            case 503: "Service Unavailable"
             default: "Unprocessable Content"
             }
         }
@@ -104,6 +108,10 @@ public struct Problem: Error, Sendable, Equatable {
     public static func invalid(_ detail: String, at pointer: JSONPointer?) -> Problem {
         Problem(.invalidRequest, detail: detail, pointer: pointer?.description)
     }
+
+    /// 503: the request was cancelled while it was worked on (`WorkCancellation`); the HTTP
+    /// layer raises the flag on a deadline or a disconnect, so the client may never see it.
+    public static let cancelled = Problem(.cancelled, detail: "the request was cancelled before its work was done")
 
     /// 413: a body over the limit, or a result over a limit (decided before any work).
     public static func tooLarge(_ detail: String, at pointer: JSONPointer? = nil) -> Problem {

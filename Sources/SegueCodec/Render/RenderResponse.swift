@@ -160,8 +160,10 @@ public struct RenderResponse: Sendable {
         if previousView == nil { sections.append(.init(prefix: [])) }
     }
 
-    /// Runs a sampling step, a non-finite value becoming its 422.
+    /// Runs a sampling step, a non-finite value becoming its 422; a raised cancellation stops it
+    /// (looked at once per frame and channel).
     static func problem<T>(_ r: RenderRequest, _ step: () throws(SceneError) -> T) throws(Problem) -> T {
+        if let cancellation = r.cancellation, cancellation.isCancelled { throw Problem.cancelled }
         do throws(SceneError) {
             return try step()
         } catch {
