@@ -5,8 +5,15 @@
 // is the sum of all values plus all velocities of one run.
 import SegueEngine
 import SegueHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let arguments = CommandLine.arguments
+if arguments.count > 1 && arguments[1] == "cost" {
+    CostCalibration.run()
+    exit(0)
+}
 let sampleCount = arguments.count > 1 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 

@@ -72,6 +72,7 @@ public struct CurveRequest: Sendable {
             throw Problem.tooLarge("\(times.count) samples need \(times.count * CurveResponse.numbersPerSample) numbers, over "
                                    + "the limit of \(limits.maxNumbers) numbers per response")
         }
+        try Check.work(SceneCost.curve(curve, samples: times.count), limits: limits, what: "\(times.count) samples of this curve")
         return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings)
     }
 

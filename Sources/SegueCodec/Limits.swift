@@ -21,6 +21,14 @@ public struct Limits: Sendable, Equatable {
     /// Most physics work one render may do — rest-test states, Euler ticks and RK4 steps, each per
     /// channel component (413 over it): a bound on CPU and on stored ticks.
     public var maxSimulationSteps = SceneLimits().maxSimulationSteps
+    /// Most work one request may cost, in work units (`SceneCost`, docs/cost.md; a unit is about a
+    /// nanosecond of one core): keyframe tracks built, physics simulated, every evaluation of
+    /// every frame and every number printed (413 over it, before the expensive part). The default
+    /// keeps the dearest request within it to about 2 s of one core.
+    public var maxWork = Limits.defaultMaxWork
+
+    /// `maxWork` unless configured: 2 s of one core of the reference machine (docs/cost.md).
+    public static let defaultMaxWork = 2_000_000_000
 
     public init() {}
 

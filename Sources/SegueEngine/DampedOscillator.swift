@@ -24,6 +24,9 @@ import Darwin
 /// - ζ exactly 1 selects the critical form (a spring clamped to critical damping lands here
 ///   exactly); ζ just below or above 1 stays accurate in its own form.
 /// - √(ζ²−1) is computed as √(ζ−1)·√(ζ+1), so huge ζ does not overflow.
+/// - √(k·m) and √(k/m) are taken as √k·√m and √k/√m when the product or quotient leaves the
+///   normal doubles (k = 1e-310, m = 1e300, …), and a = c/(2m) when ζ·ω0 overflows, so extreme but
+///   valid parameters keep their finite values (`rootOfProduct`, `rootOfQuotient`).
 /// - The caller validates m > 0, k > 0, c ≥ 0 and finite t; other inputs may give NaN or
 ///   infinities but never trap.
 public struct DampedOscillator: Sendable, Equatable {
@@ -44,12 +47,25 @@ public struct DampedOscillator: Sendable, Equatable {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
-        let omega0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        let omega0 = Self.rootOfQuotient(stiffness, mass)
+        let zeta = damping / (2 * Self.rootOfProduct(stiffness, mass))
         naturalFrequency = omega0
         dampingRatio = zeta
-        decayRate = zeta * omega0
+        let rate = zeta * omega0
+        decayRate = rate.isFinite ? rate : damping / (2 * mass)
         frequency = omega0 * abs(zeta - 1).squareRoot() * (zeta + 1).squareRoot()
+    }
+
+    /// √(a·b), as √a·√b when a·b overflows or underflows (the plain product's rounding otherwise).
+    public static func rootOfProduct(_ a: Double, _ b: Double) -> Double {
+        let product = a * b
+        return product.isNormal ? product.squareRoot() : a.squareRoot() * b.squareRoot()
+    }
+
+    /// √(a/b), as √a/√b when a/b overflows or underflows.
+    public static func rootOfQuotient(_ a: Double, _ b: Double) -> Double {
+        let quotient = a / b
+        return quotient.isNormal ? quotient.squareRoot() : a.squareRoot() / b.squareRoot()
     }
 
     /// One motion of the oscillator: its initial state and the coefficients of the sine terms,

@@ -43,7 +43,7 @@ public struct Spring: Sendable, Equatable {
         mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0,
         allowsOverdamping: Bool
     ) {
-        let critical = 2 * (stiffness * mass).squareRoot()
+        let critical = 2 * DampedOscillator.rootOfProduct(stiffness, mass)
         self.mass = mass
         self.stiffness = stiffness
         self.damping = allowsOverdamping ? damping : min(damping, critical)
@@ -56,8 +56,25 @@ public struct Spring: Sendable, Equatable {
     /// ζ = c/(2√(km)).
     public var dampingRatio: Double { oscillator.dampingRatio }
 
+    /// The first quantity of this spring that is not a finite number — a reported one (mass,
+    /// stiffness, damping, ζ, response, bounce, initial velocity, a settling duration that is NaN)
+    /// or one the sampler multiplies by (ω0, the decay rate, ωd or ωo, the sine coefficients) —
+    /// or nil when all are. Extreme parameters can overflow where no stable form exists; the
+    /// caller refuses those (docs/rules.md "Conventions").
+    public var nonFiniteQuantity: String? {
+        let reported: [(String, Double)] = [
+            ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("dampingRatio", dampingRatio),
+            ("response", response), ("bounce", bounce), ("initialVelocity", initialVelocity),
+            ("natural frequency", oscillator.naturalFrequency), ("decay rate", oscillator.decayRate),
+            ("frequency", oscillator.frequency),
+        ]
+        if let name = reported.first(where: { !$0.1.isFinite })?.0 { return name }
+        if dampingRatio != 1, !motion.positionSine.isFinite || !motion.velocitySine.isFinite { return "sine coefficient" }
+        return settlingDuration.isNaN ? "settlingDuration" : nil
+    }
+
     /// 2π√(m/k): WWDC18 "Designing Fluid Interfaces" response, SwiftUI's perceptual duration.
-    public var response: Double { 2 * .pi * (mass / stiffness).squareRoot() }
+    public var response: Double { 2 * .pi * DampedOscillator.rootOfQuotient(mass, stiffness) }
 
     /// SwiftUI bounce: 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1.
     public var bounce: Double {

@@ -113,7 +113,7 @@ struct Handlers: Sendable {
         case let other?: throw Problem(.invalidQuery, detail: "`expand` is true or false, not `\(other.prefix(50))`")
         }
         let body = try jsonBody(request)
-        let render = RenderResponse(try RenderRequest.decode(body, limits: limits), expanded: expand)
+        let render = RenderResponse(try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation), expanded: expand)
         switch format {
         case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: render.json(), cancellation: request.cancellation)

@@ -75,6 +75,12 @@ struct ServeOptions {
             $0.service.limits.maxSimulationSteps = count
             return true
         },
+        Setting(flag: "--max-work", variable: "SEGUE_MAX_WORK",
+                help: "estimated work per request, in units of about a nanosecond of one core (default 2000000000)") {
+            guard let units = Int($1), (1_000_000...1_000_000_000_000_000).contains(units) else { return false }
+            $0.service.limits.maxWork = units
+            return true
+        },
         Setting(flag: "--cache-entries", variable: "SEGUE_CACHE_ENTRIES",
                 help: "responses kept for identical requests (default 4096; 0 turns the cache off)") {
             guard let count = Int($1), (0...10_000_000).contains(count) else { return false }

@@ -244,7 +244,7 @@ final class BadInputTests: XCTestCase {
                 422, "/commands/1/durationFactor"),
             Row("command: continue with a spring of no finite motion",
                 commands(block, #"{"at": 0.5, "animation": "a", "op": "pause"}, {"at": 0.6, "animation": "a", "op": "continue", "timing": {"type": "spring", "mass": 1e-300, "stiffness": 1e300, "damping": 1e-300}}"#),
-                422, "/commands/1/timing"),
+                422, "/commands/1/timing/mass"),
             Row("command: continue with a spring settling past the limit",
                 commands(block, #"{"at": 0.5, "animation": "a", "op": "pause"}, {"at": 0.6, "animation": "a", "op": "continue", "timing": {"type": "spring", "perceptualDuration": 3000, "bounce": 0.99}}"#),
                 422, "/commands/1/timing"),

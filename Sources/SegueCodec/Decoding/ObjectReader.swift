@@ -110,6 +110,16 @@ public enum Check {
         }
     }
 
+    /// The work estimated so far within `maxWork` (413 naming the limit, docs/cost.md); `what`
+    /// says what the estimate covers.
+    public static func work(_ work: Double, limits: Limits, what: String, at pointer: JSONPointer? = nil) throws(Problem) {
+        guard work <= Double(limits.maxWork) else {
+            let units = work < 1e18 ? String(Int(work.rounded(.up))) : "more than 10^18"
+            throw Problem.tooLarge("\(what): an estimated work of \(units) units is over the limit of \(limits.maxWork) work "
+                                   + "units (--max-work)", at: pointer)
+        }
+    }
+
     /// An integral number in `range`, returned as `Int` without any trapping conversion.
     public static func integer(_ value: Double, _ range: ClosedRange<Int>, _ pointer: JSONPointer) throws(Problem) -> Int {
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {

@@ -36,8 +36,10 @@ enum AnimationDecoder {
         case to, keyframes, values
     }
 
+    /// `work` is the running total of the request's work so far (`SceneCost`); building a
+    /// `values` track adds to it, refused (413) before the build when it would pass the limit.
     static func decode(_ json: JSONValue, index: Int, views: [SceneSpec.View], limits: Limits, warnings: inout [Warning],
-                       pointers: inout TargetPointers) throws(Problem) -> SceneSpec.Animation {
+                       pointers: inout TargetPointers, work: inout Double) throws(Problem) -> SceneSpec.Animation {
         let p = JSONPointer.root / "animations" / index
         var object = try ObjectReader(json, at: p)
         let id = try object.string("id") ?? "a\(index)"
@@ -88,7 +90,8 @@ enum AnimationDecoder {
             for channel in channels { pointers.record(channel.pointer, animation: index, channel: channel.value.channel) }
             shape = .keyframes(SceneSpec.Keyframes(timing: timing, mode: mode, channels: channels.map(\.value)))
         case .values:
-            let values = try context.values(&object, timing: timing, mode: mode, warnings: &warnings)
+            let values = try context.values(&object, timing: timing, mode: mode, warnings: &warnings, work: &work,
+                                            limits: limits)
             pointers.record(p / "values", animation: index, channel: values.channel)
             shape = .values(values)
         }
@@ -273,7 +276,7 @@ struct TargetContext {
     /// `tensionValues`, `continuityValues`, `biasValues`. Structure Core Animation ignores
     /// becomes a warning (rule 12).
     func values(_ object: inout ObjectReader, timing: ActiveTiming, mode: CalculationMode,
-                warnings: inout [Warning]) throws(Problem) -> SceneSpec.Values {
+                warnings: inout [Warning], work: inout Double, limits: Limits) throws(Problem) -> SceneSpec.Values {
         guard let channel = try object.string("channel") else {
             throw Problem.invalid("a `values` animation names its `channel`", at: pointer / "channel")
         }
@@ -302,6 +305,9 @@ struct TargetContext {
             }
             functions = beziers
         }
+        let width = kind == .transform ? SceneCost.transformVectorWidth : kind.width
+        work += SceneCost.keyframeTrackBuild(values: values.count, width: width, mode: mode)
+        try Check.work(work, limits: limits, what: "building the keyframe tracks", at: pointer / "values")
         let track: SceneSpec.Values.Track
         let trackWarnings: [KeyframeWarning]
         if kind == .transform {

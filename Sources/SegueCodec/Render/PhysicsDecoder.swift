@@ -94,6 +94,18 @@ enum PhysicsDecoder {
                                    scrubsLinearly: members.scrubsLinearly)
     }
 
+    /// A spring model whose oscillator overflows somewhere (docs/rules.md "Conventions": a
+    /// non-finite result is a 422), refused naming the given member of the most extreme magnitude.
+    static func finite(_ model: PhysicsModel, _ members: [(String, Double)], at d: JSONPointer) throws(Problem) -> PhysicsModel {
+        guard case .spring(let m, let k, let c) = model,
+              let quantity = Spring(mass: m, stiffness: k, damping: c, allowsOverdamping: true).nonFiniteQuantity else {
+            return model
+        }
+        let at = TimingResolver.culprit(members.map { (d / $0.0, $0.1) }) ?? d
+        throw Problem.invalid("these parameters give a spring whose \(quantity) is not a finite number; bring \(at.display) nearer "
+                              + "to 1", at: at)
+    }
+
     /// The model's parameters, each checked against its range (rule 20).
     static func model(_ name: String, _ dynamics: inout ObjectReader) throws(Problem) -> PhysicsModel {
         let d = dynamics.pointer
@@ -105,17 +117,19 @@ enum PhysicsDecoder {
             try Check.positive(mass, d / "mass")
             try Check.positive(stiffness, d / "stiffness")
             try Check.nonNegative(damping, d / "damping")
-            return .spring(mass: mass, stiffness: stiffness, damping: damping)
+            return try finite(.spring(mass: mass, stiffness: stiffness, damping: damping),
+                              [("mass", mass), ("stiffness", stiffness), ("damping", damping)], at: d)
         case "attachment":
             let frequency = try dynamics.requiredNumber("frequency", "for an attachment")
             let ratio = try dynamics.number("damping") ?? PhysicsDefaults.attachmentDampingRatio
             try Check.positive(frequency, d / "frequency")
             try Check.nonNegative(ratio, d / "damping")
-            return .attachment(frequency: frequency, dampingRatio: ratio)
+            return try finite(.attachment(frequency: frequency, dampingRatio: ratio), [("frequency", frequency), ("damping", ratio)],
+                              at: d)
         case "snap":
             let ratio = try dynamics.number("damping") ?? PhysicsDefaults.snapDampingRatio
             try Check.nonNegative(ratio, d / "damping")
-            return .snap(dampingRatio: ratio)
+            return try finite(.snap(dampingRatio: ratio), [("damping", ratio)], at: d)
         case "popSpring":
             let bounciness = try dynamics.number("bounciness") ?? PhysicsDefaults.popBounciness
             let speed = try dynamics.number("speed") ?? PhysicsDefaults.popSpeed
@@ -124,7 +138,7 @@ enum PhysicsDecoder {
             guard let model = PhysicsModel.popSpring(bounciness: bounciness, speed: speed) else {
                 throw Problem.invalid("these POP parameters give no physical spring", at: d)
             }
-            return model
+            return try finite(model, [("bounciness", bounciness), ("speed", speed)], at: d)
         case "decay":
             let deceleration = try dynamics.number("deceleration") ?? PhysicsDefaults.deceleration
             guard deceleration > 0 && deceleration < 1 else {

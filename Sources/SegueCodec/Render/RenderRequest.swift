@@ -3,7 +3,8 @@ import SegueJSON
 
 /// `POST /v1/render` (docs/rules.md "The render route"): the request decoded into a `SceneSpec`,
 /// compiled by the engine into a `Scene`, and the frame times to sample it at. Everything is
-/// checked before any sampling, including the result limits (413).
+/// checked before any sampling, including the result limits and the work budget (413): keyframe
+/// tracks are weighed before they are built, the sampling before it starts (docs/cost.md).
 public struct RenderRequest: Sendable {
     /// nil when `at` gives the times.
     public var fps: Double?
@@ -14,24 +15,36 @@ public struct RenderRequest: Sendable {
     public var warnings: [Warning]
     /// The request as rendered: after a `transition` preset's expansion, else as given.
     public var expanded: JSONValue
+    /// Raised by the caller (a deadline, a client gone) to stop the compile and the sampling early.
+    public var cancellation: WorkCancellation?
+    /// The estimated work of the whole request, work units (`SceneCost`), within `maxWork`.
+    public var work: Double
 
-    public static func decode(_ given: JSONValue, limits: Limits) throws(Problem) -> RenderRequest {
+    /// - cancellation: looked at by the compile's physics and by the sampling, frame by frame;
+    ///   once raised they stop with the `cancelled` problem (503).
+    public static func decode(_ given: JSONValue, limits: Limits,
+                              cancellation: WorkCancellation? = nil) throws(Problem) -> RenderRequest {
         // A preset expands into views, animations, commands and interaction first.
         let body = try Presets.expand(given, limits: limits)
         var object = try ObjectReader(body, at: .root)
         let options = try Options(&object, limits: limits)
         var decoded = try SceneDecoder(&object, until: options.until, limits: limits)
+        var work = decoded.work + SceneCost.keyframeBuild(decoded.spec)
+        try Check.work(work, limits: limits, what: "building the keyframe tracks")
         let scene: Scene
         do throws(SceneError) {
-            scene = try SceneCompiler.compile(decoded.spec, limits: limits.scene)
+            scene = try SceneCompiler.compile(decoded.spec, limits: limits.scene, cancellation: cancellation)
         } catch {
             throw Problem(error, ids: decoded.spec.animations.map(\.id))
         }
         decoded.warnings += scene.warnings.map { Warning(pointer: decoded.pointers.pointer(of: $0.subject), detail: $0.detail) }
         let times = try options.frameTimes(through: scene.end, limits: limits)
         try checkCost(scene, frames: times.count, velocities: options.velocities, limits: limits)
+        work += SceneCost.render(scene, frames: times.count, velocities: options.velocities)
+        try Check.work(work, limits: limits, what: "\(times.count) frames of this render")
         return RenderRequest(fps: options.at == nil ? options.fps ?? 60 : nil, times: times, scene: scene,
-                             velocities: options.velocities, warnings: decoded.warnings, expanded: body)
+                             velocities: options.velocities, warnings: decoded.warnings, expanded: body,
+                             cancellation: cancellation, work: work)
     }
 
     /// The members that shape the timeline rather than the scene: `velocities`, `at`, `fps` and
@@ -105,6 +118,8 @@ struct SceneDecoder {
     var spec: SceneSpec
     var pointers = TargetPointers()
     var warnings: [Warning] = []
+    /// The work of building the `values` tracks (`SceneCost.keyframeTrackBuild`).
+    var work = 0.0
 
     init(_ object: inout ObjectReader, until: Double?, limits: Limits) throws(Problem) {
         let root = JSONPointer.root
@@ -123,7 +138,7 @@ struct SceneDecoder {
         var byID: [String: Int] = [:]
         for (i, value) in animationsValue.enumerated() {
             let animation = try AnimationDecoder.decode(value, index: i, views: views, limits: limits, warnings: &warnings,
-                                                        pointers: &pointers)
+                                                        pointers: &pointers, work: &work)
             guard byID.updateValue(i, forKey: animation.id) == nil else {
                 throw Problem.invalid("duplicate animation id `\(animation.id)`", at: root / "animations" / i / "id")
             }
@@ -179,6 +194,8 @@ extension Problem {
                             at: command.map { root / "commands" / $0 } ?? root / "animations" / animation)
         case .nonFinite(let view, let channel, let t):
             self = .invalid("`\(view).\(channel)` has no finite value at t = \(t)", at: JSONPointer(["views", view, channel]))
+        case .cancelled:
+            self = .cancelled
         }
     }
 }

@@ -92,8 +92,10 @@ public struct RenderResponse: Sendable {
         tail.raw("}")
         sections.append(.init(prefix: tail.bytes))
         let width = r.scene.channels.reduce(0) { $0 + $1.kind.width } * (r.velocities ? 2 : 1)
-        return SectionedBody(sections: sections,
-                             estimatedBytes: frames * ((1 + width) * Self.bytesPerNumber + r.scene.animators.count * 30))
+        var body = SectionedBody(sections: sections,
+                                 estimatedBytes: frames * ((1 + width) * Self.bytesPerNumber + r.scene.animators.count * 30))
+        body.cancellation = r.cancellation
+        return body
     }
 
     /// `t` and one column per channel component (`card.frame.x`, `card.transform.tx`, …).
@@ -120,7 +122,9 @@ public struct RenderResponse: Sendable {
             w.byte(0x0A)
         }
         let width = r.scene.channels.reduce(0) { $0 + $1.kind.width }
-        return SectionedBody(sections: [rows], estimatedBytes: r.times.count * (1 + width) * Self.bytesPerNumber)
+        var body = SectionedBody(sections: [rows], estimatedBytes: r.times.count * (1 + width) * Self.bytesPerNumber)
+        body.cancellation = r.cancellation
+        return body
     }
 
     /// A comma-separated array section over the frames.

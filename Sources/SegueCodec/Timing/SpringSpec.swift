@@ -82,6 +82,15 @@ public struct SpringSpec: Sendable, Equatable {
         }
     }
 
+    /// The numeric members as given, in the normalised order (`json`'s).
+    public var members: [(name: String, value: Double)] {
+        guard case .object(let list) = json else { return [] }
+        return list.compactMap { member in
+            guard case .number(let value) = member.value else { return nil }
+            return (member.key, value)
+        }
+    }
+
     /// The normalised object form: the set's members in a fixed order, then `initialVelocity`.
     public var json: JSONValue {
         var members: [JSONValue.Member] = [.init("type", .string("spring"))]

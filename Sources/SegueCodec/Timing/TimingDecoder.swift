@@ -157,8 +157,11 @@ public enum TimingDecoder {
         if !spec.takesDuration {
             let spring = spec.resolve(duration: nil, warnings: &ignored, at: p)
             guard spring.stiffness > 0, spring.stiffness.isFinite, spring.damping >= 0, spring.damping.isFinite else {
+                // An overflow names the member of the most extreme magnitude; a sign the set.
+                let overflow = !spring.stiffness.isFinite || !spring.damping.isFinite
                 throw Problem.invalid("these parameters give stiffness \(spring.stiffness) and damping \(spring.damping); "
-                                      + "a spring needs stiffness > 0 and damping ≥ 0", at: p)
+                                      + "a spring needs stiffness > 0 and damping ≥ 0",
+                                      at: overflow ? TimingResolver.culprit(spec.members.map { (p / $0.name, $0.value) }) ?? p : p)
             }
         }
         return spec

@@ -18,7 +18,7 @@
 /// with an undefined angle.
 public struct TransformKeyframeTrack: Sendable {
     public let warnings: [KeyframeWarning]
-    private let timing: KeyframeTrack
+    let timing: KeyframeTrack
     private let keyframes: [AffineTransform]
     /// Linear mode: the interpolators from keyframe i to i + 1.
     private let segments: [TransformInterpolator]

@@ -86,6 +86,9 @@ public struct Scene: Sendable {
     /// `until`, or when the last animator settles (rule 2).
     public let end: Double
     public let warnings: [SceneWarning]
+    /// The physics work the compile did: rest tests, Euler ticks and RK4 steps per channel
+    /// component (at most `SceneLimits.maxSimulationSteps`).
+    public let simulationWork: Int
 
     /// The value of `channel` at t, refusing a non-finite number (docs/rules.md "Conventions").
     public func finiteValue(_ channel: Int, at t: Double) throws(SceneError) -> ChannelValue {

@@ -11,20 +11,24 @@
 /// 6. the end is `until`, or when the last animator settles (rule 2), within the duration limit;
 /// 7. events are ordered as they took effect (rule 1).
 ///
-/// Pure: the same spec gives the same scene.
+/// Pure: the same spec gives the same scene. A `WorkCancellation`, when given, is looked at between
+/// channels and every few thousand steps of physics; once raised the compile throws
+/// `SceneError.cancelled`.
 public enum SceneCompiler {
     /// Without `until`, a physics motion must come to rest within this many seconds of its start
     /// or of its animation's last command (else the render needs `until`).
     public static let physicsRestWindow = 60.0
 
-    public static func compile(_ spec: SceneSpec, limits: SceneLimits = SceneLimits()) throws(SceneError) -> Scene {
+    public static func compile(_ spec: SceneSpec, limits: SceneLimits = SceneLimits(),
+                               cancellation: WorkCancellation? = nil) throws(SceneError) -> Scene {
         let commands = orderedCommands(spec.commands)
         var warnings: [SceneWarning] = []
         let animators = try propertyAnimators(spec, commands, warnings: &warnings)
         var commandsOf = [[Int]](repeating: [], count: spec.animations.count)
         for index in commands { commandsOf[spec.commands[index].animation].append(index) }
         let layers = Layers(spec, commands: commands, commandsOf: commandsOf, animators: animators, limits: limits)
-        let channels = try tracks(spec, layers, limits: limits, warnings: &warnings)
+        let budget = PhysicsBudget(limits.maxSimulationSteps, cancellation: cancellation)
+        let channels = try tracks(spec, layers, limits: limits, budget: budget, warnings: &warnings)
 
         var chains: [Int: PhysicsChain] = [:]
         for channel in channels { chains.merge(channel.track.physicsChains) { first, _ in first } }
@@ -39,7 +43,8 @@ public enum SceneCompiler {
         } else {
             end = try timelineEnd(spec, named, commands: commands, commandsOf: commandsOf, limits: limits)
         }
-        return Scene(channels: channels, animators: named, events: EventOrder.events(of: named), end: end, warnings: warnings)
+        return Scene(channels: channels, animators: named, events: EventOrder.events(of: named), end: end, warnings: warnings,
+                     simulationWork: budget.spent)
     }
 
     /// Command indices by time, ties in array order (rule 1).
@@ -104,10 +109,9 @@ public enum SceneCompiler {
 
     /// Every given channel, then every targeted default channel, in order of appearance, each
     /// blending its layers; physics resolves under one budget.
-    static func tracks(_ spec: SceneSpec, _ layers: Layers, limits: SceneLimits,
+    static func tracks(_ spec: SceneSpec, _ layers: Layers, limits: SceneLimits, budget: PhysicsBudget,
                        warnings: inout [SceneWarning]) throws(SceneError) -> [Scene.Channel] {
         var channels: [Scene.Channel] = []
-        let budget = PhysicsBudget(limits.maxSimulationSteps)
         for view in spec.views {
             var given = view.channels
             for name in layers.defaulted[view.name] ?? [] where view.channel(name) == nil {
@@ -119,6 +123,7 @@ public enum SceneCompiler {
             for channel in given {
                 let track = ChannelTrack(initial: channel.value, animations: layers.byChannel[view.name]?[channel.name] ?? [],
                                          budget: budget)
+                if budget.pollCancelled() { throw .cancelled }
                 if budget.exhausted {
                     throw .simulationBudgetSpent(animation: budget.exhaustedBy ?? 0, allowance: limits.maxSimulationSteps)
                 }

@@ -13,6 +13,8 @@ public enum SceneError: Error, Sendable, Equatable {
     case endsBeyondLimit(animation: Int, end: Double, limit: Double, command: Int?)
     /// A value that is not finite, found while sampling (docs/rules.md "Conventions").
     case nonFinite(view: String, channel: String, t: Double)
+    /// The caller raised its `WorkCancellation` while the work ran (a deadline, a client gone).
+    case cancelled
 
     public enum NeverEnding: Sendable, Equatable {
         /// `repeatCount` is infinite.

@@ -14,7 +14,7 @@
 ///   completed at the start its start value; stopped and paused layers hold what they showed.
 struct ChannelTrack: Sendable {
     public let initial: ChannelValue
-    private var layers: [Layer] = []
+    private(set) var layers: [Layer] = []
 
     /// A class, so the per-frame loop shares layers instead of copying their payloads.
     final class Layer: Sendable {

@@ -1,0 +1,235 @@
+/// The work a request costs, in work units, estimated from its structure before the expensive
+/// part runs (docs/cost.md). A unit is about one nanosecond of one core of the reference machine
+/// in a release build; the weights below were measured with `segue-bench cost` (docs/cost.md
+/// "Calibration") and rounded up, so an estimate is an upper bound of the time, not an average.
+///
+/// What is counted:
+/// - building keyframe tracks (a cubicPaced arc-length table is by far the dearest), before they
+///   are built: `keyframeTrackBuild` for `values`, `keyframeBuild(_:)` for UIView keyframes;
+/// - the physics the compile simulated (`Scene.simulationWork`, bounded by `maxSimulationSteps`);
+/// - sampling: per frame, every channel's layers — the timing curve of each (a Bézier solve, a
+///   spring, steps, `linear()`) and its motion (a lerp per component, a transform
+///   decomposition, a keyframe lookup, a cubicPaced arc-length inversion per component and
+///   piece, a physics state) — its velocity when asked (exact for lerps and physics, else three
+///   more evaluations of the channel: the numeric difference), the animators' three reports,
+///   and the printing of every number; all of it twice, as a streamed render is sampled once for
+///   its ETag and finiteness and once more to send it;
+/// - the curve route: samples × (the curve's evaluation + three numbers printed).
+///
+/// Pure and cheap: O(channels + layers + keyframe kinks), no sampling.
+public enum SceneCost {
+    // MARK: Weights, work units (≈ ns, measured by `segue-bench cost`)
+
+    /// Printing one number (shortest round-trip digits) with its separator.
+    static let numberWritten = 60.0
+    /// One channel evaluation's fixed part: finding the started layers, the result array.
+    static let channelEvaluation = 250.0
+    /// One layer's fixed part: its animator's segment search and sample.
+    static let layerEvaluation = 40.0
+    /// One animator report (fraction, state or reversed) besides its curve.
+    static let animatorReport = 40.0
+    /// A cubic Bézier solve: up to 8 Newton and 64 bisection steps.
+    static let bezierSolve = 250.0
+    /// A spring sample: one exponential and a sine/cosine (or cosh/sinh) pair.
+    static let springSample = 80.0
+    /// A steps() lookup.
+    static let stepsSample = 15.0
+    /// A linear() lookup, per halving of its binary search.
+    static let searchStep = 12.0
+    /// One component of a lerp.
+    static let lerpComponent = 2.0
+    /// A transform interpolation: recomposing a matrix from interpolated parts (sin, cos).
+    static let transformInterpolation = 150.0
+    /// Recomposing a matrix from keyframed components.
+    static let transformRecomposition = 120.0
+    /// One component of a cubic Hermite segment (Horner).
+    static let splineComponent = 3.0
+    /// One component of the arc-length speed |P′(u)| (a quadrature node).
+    static let speedComponent = 2.0
+    /// One kink looked at when a length is split at the kinks of its segment.
+    static let kinkScan = 1.0
+    /// One component of a physics state (a closed form, or a stored tick).
+    static let physicsComponent = 40.0
+    /// One unit of `Scene.simulationWork` (a rest test, a tick, an RK4 step, per component).
+    static let simulationStep = 80.0
+    /// Sampling passes over a render: a streamed body is sampled for its ETag and finiteness,
+    /// then again while it is sent.
+    static let samplingPasses = 2.0
+
+    /// Newton/bisection steps counted per arc-length inversion. `ArcLength.iterations` (100) is
+    /// only a cap: measured means stay under 6 even where the speed vanishes at every key
+    /// (docs/cost.md "Calibration"); 16 keeps a margin without refusing ordinary cubicPaced renders.
+    static let locateIterations = 16.0
+
+    /// Components of the vector a transform keyframe becomes (`DecomposedTransform.components`).
+    public static let transformVectorWidth = 9
+
+    // MARK: Curves
+
+    /// One evaluation of a timing curve.
+    public static func evaluation(of curve: TimingCurve) -> Double {
+        switch curve {
+        case .cubicBezier: bezierSolve
+        case .steps: stepsSample
+        case .piecewiseLinear(let curve): searchStep * log2(curve.points.count) + lerpComponent
+        case .spring, .durationSpring: springSample
+        }
+    }
+
+    /// `POST /v1/curve`: every sample's evaluation and its three numbers.
+    public static func curve(_ curve: TimingCurve, samples: Int) -> Double {
+        Double(samples) * (evaluation(of: curve) + 3 * numberWritten)
+    }
+
+    // MARK: Building keyframe tracks
+
+    /// Building a `KeyframeTrack` of `values` vectors of `width` components in `mode`, bounded
+    /// before it is built: the cubic modes' spline, and cubicPaced's arc-length table — per
+    /// segment `ArcLength.steps` quadrature panels plus one per kink (at most two per component),
+    /// each 8 speeds of `width` components.
+    public static func keyframeTrackBuild(values: Int, width: Int, mode: CalculationMode) -> Double {
+        let n = Double(values), w = Double(width)
+        let linear = n * w * lerpComponent
+        switch mode {
+        case .linear, .discrete, .paced: return linear
+        case .cubic: return linear + n * w * splineComponent * 4
+        case .cubicPaced:
+            let pieces = Double(ArcLength.steps) + 2 * w
+            return linear + n * w * splineComponent * 4 + max(n - 1, 0) * pieces * 8 * w * speedComponent
+        }
+    }
+
+    /// Building the UIView keyframe tracks of `spec` (done by the compiler, per layer): at most
+    /// two values per keyframe plus the start.
+    public static func keyframeBuild(_ spec: SceneSpec) -> Double {
+        var work = 0.0
+        for animation in spec.animations {
+            guard case .keyframes(let keyframes) = animation.form else { continue }
+            let view = spec.views.first { $0.name == animation.view }
+            for channel in keyframes.channels {
+                let kind = view?.channel(channel.channel)?.kind ?? ChannelKind.builtIn(channel.channel) ?? .scalar
+                let width = kind == .transform ? transformVectorWidth : kind.width
+                work += keyframeTrackBuild(values: 2 * channel.keyframes.count + 2, width: width, mode: keyframes.mode)
+            }
+        }
+        return work
+    }
+
+    // MARK: Rendering
+
+    /// Sampling `scene` at `frames` frames (values, velocities when asked, animator reports,
+    /// every number printed), times `samplingPasses`, plus the physics the compile did.
+    public static func render(_ scene: Scene, frames: Int, velocities: Bool) -> Double {
+        var perFrame = numberWritten  // t
+        for channel in scene.channels {
+            let width = channel.kind.width
+            let work = channel.track.evaluationWork(width: width)
+            perFrame += work.value + Double(width) * numberWritten
+            if velocities { perFrame += work.velocity + Double(width) * numberWritten }
+        }
+        for animator in scene.animators {
+            perFrame += 3 * (animatorReport + animator.curveWork + numberWritten)
+        }
+        return Double(frames) * perFrame * samplingPasses + Double(scene.simulationWork) * simulationStep
+    }
+
+    static func log2(_ count: Int) -> Double {
+        Double(Int.bitWidth - max(count, 1).leadingZeroBitCount)
+    }
+}
+
+extension Scene.Animator {
+    /// The dearest curve the animator can evaluate (its own, or one a `continue` gave it).
+    var curveWork: Double {
+        guard case .property(let animator) = timeline else { return 0 }
+        return animator.curveWork
+    }
+}
+
+extension PropertyAnimator {
+    var curveWork: Double {
+        curves.reduce(SceneCost.evaluation(of: timing.curve)) { max($0, SceneCost.evaluation(of: $1)) }
+    }
+}
+
+extension ChannelTrack {
+    /// The work of one `value(at:)` and one `velocity(at:)`, every layer counted (an upper bound:
+    /// a replace layer hides the ones before it).
+    func evaluationWork(width: Int) -> (value: Double, velocity: Double) {
+        // A transform value is turned into its matrix on every evaluation.
+        let base = SceneCost.channelEvaluation + (initial.isVector ? 0 : SceneCost.transformRecomposition)
+        var value = base, exact = base
+        var numeric = false
+        for layer in layers {
+            let timing = SceneCost.layerEvaluation + (layer.animation.animator?.curveWork ?? 0)
+            value += timing + layer.motion.evaluationWork(width: width)
+            switch layer.motion {
+            case .vectorLerp, .physics: exact += timing + layer.motion.evaluationWork(width: width)
+            default: numeric = true
+            }
+        }
+        // A numeric velocity evaluates the whole channel three more times (`numericVelocity`).
+        return (value, numeric ? exact + 3 * value : exact)
+    }
+}
+
+extension ChannelValue {
+    var isVector: Bool {
+        if case .vector = self { return true }
+        return false
+    }
+}
+
+extension ResolvedMotion {
+    func evaluationWork(width: Int) -> Double {
+        let w = Double(width)
+        switch self {
+        case .vectorLerp: return w * SceneCost.lerpComponent
+        case .transform: return SceneCost.transformInterpolation
+        case .vectorTrack(let track): return track.evaluationWork
+        case .transformTrack(let track):
+            switch track.timing.mode {
+            case .linear: return track.timing.evaluationWork + SceneCost.transformInterpolation
+            case .discrete: return track.timing.evaluationWork
+            case .paced, .cubic, .cubicPaced: return track.timing.evaluationWork + SceneCost.transformRecomposition
+            }
+        case .physics: return SceneCost.physicsComponent * w + SceneCost.searchStep * 16
+        }
+    }
+}
+
+extension KeyframeTrack {
+    /// One `value(at:)`: the key-time search, a segment timing function, the segment's value; in
+    /// cubicPaced the arc-length inversion instead of the search.
+    var evaluationWork: Double {
+        let width = Double(values.first?.count ?? 0)
+        let search = SceneCost.searchStep * SceneCost.log2(values.count)
+        let segmentTiming = timingFunctions.contains { $0 != nil } ? SceneCost.bezierSolve : 0
+        switch mode {
+        case .linear, .paced, .discrete: return search + segmentTiming + width * SceneCost.lerpComponent
+        case .cubic: return search + segmentTiming + width * SceneCost.splineComponent
+        case .cubicPaced: return (arcLength?.locateWork ?? 0) + width * SceneCost.splineComponent
+        }
+    }
+}
+
+extension ArcLength {
+    /// One `locate`: two searches, then `SceneCost.locateIterations` Newton/bisection steps, each a
+    /// length from the step's node — one quadrature panel per piece, the pieces being the step
+    /// cut at the kinks inside it (the most any step of the spline has) — plus a speed and a
+    /// scan of the segment's kinks.
+    var locateWork: Double {
+        let width = Double(spline.first?.count ?? 0)
+        var pieces = 1, kinksPerSegment = 0
+        for roots in kinks {
+            kinksPerSegment = max(kinksPerSegment, roots.count)
+            var perStep = [Int](repeating: 0, count: Self.steps)
+            for root in roots { perStep[min(Int(root * Double(Self.steps)), Self.steps - 1)] += 1 }
+            pieces = max(pieces, 1 + (perStep.max() ?? 0))
+        }
+        let search = SceneCost.searchStep * (SceneCost.log2(starts.count) + SceneCost.log2(Self.steps))
+        let iteration = (Double(pieces) * 8 + 1) * width * SceneCost.speedComponent
+            + Double(kinksPerSegment) * SceneCost.kinkScan
+        return search + SceneCost.locateIterations * iteration
+    }
+}
