@@ -12,6 +12,9 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+/* glibc's malloc_trim, which Swift's Glibc module does not export: the transport gives freed
+ * memory back to the system when the server is quiet (docs/http.md "Memory"). */
+#include <malloc.h>
 
 static inline struct MHD_Daemon *
 segue_mhd_start(unsigned int flags, uint16_t port,

@@ -68,10 +68,14 @@ public final class HTTPServer: Sendable {
         self.service = service
         self.listen = listen
         pool = WorkerPool(threads: listen.workers, capacity: listen.queueCapacity)
-        heldBytes = MemoryBudget(limit: listen.responseMemoryLimit)
         let readiness = service.readiness
+        let budget = MemoryBudget(limit: listen.responseMemoryLimit)
+        heldBytes = budget
+        // When nothing is under way, glibc is asked to give freed memory back to the system: the
+        // memory a burst of large answers used would otherwise stay in malloc's arenas.
         supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout),
-                                table: connections, draining: { readiness.isDraining })
+                                table: connections, draining: { readiness.isDraining },
+                                whenQuiet: { if budget.inUse == 0 { _ = malloc_trim(0) } })
     }
 
     /// The bound port, once started.

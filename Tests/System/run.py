@@ -702,7 +702,20 @@ def test_trickle(ck: Check):
 
 
 def test_abandoned_costly(ck: Check):
+    # With the default work budget the costly render is refused before any work, naming the limit.
     with Server([], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        s = connect(srv.port, attack_addr())
+        t0 = time.monotonic()
+        s.sendall(request_bytes("POST", "/v1/render", costly_render(37000, seed=37000), close=True))
+        r, _, how = read_first_response(s, total=3.0)
+        el = time.monotonic() - t0
+        s.close()
+        ck.note(f"default budget: {r!r} in {el:.2f}s")
+        ck.expect(r is not None and r.status == 413 and b"--max-work" in r.body and el < 1.0,
+                  f"default budget: wanted a 413 naming --max-work within 1 s, saw {r!r} ({how}) in {el:.2f}s")
+    # An operator who raised the budget a thousandfold: costly work is accepted, and must stop
+    # once its clients have gone.
+    with Server(["--max-work", "2000000000000"], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
         prober = Prober(srv.port, interval=0.2, curve=False).start()
         src = attack_addr()
         # find the costliest accepted render: the biggest candidate that is not refused at once
@@ -1401,7 +1414,8 @@ def test_logs(ck: Check):
 
 
 def test_readyz_sigterm(ck: Check):
-    with Server(["--drain-timeout", "5"], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+    # --max-work raised so that the long render in flight is accepted (the default refuses it).
+    with Server(["--drain-timeout", "5", "--max-work", "2000000000000"], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
         # K: a keep-alive connection whose next request has begun (header partly sent) before the
         # signal, so it is not idle and its request must be answered; I: an idle keep-alive one.
         k_src = attack_addr()
@@ -1525,7 +1539,9 @@ class LoopClient(threading.Thread):
 
 
 def test_drain(ck: Check):
-    with Server(["--drain-timeout", "5", "--timeout", "30", "--max-connections-per-client", "100"]).start(ck) as srv:
+    # --max-work raised so that the long streamed render is accepted (the default refuses it).
+    with Server(["--drain-timeout", "5", "--timeout", "30", "--max-connections-per-client", "100",
+                 "--max-work", "2000000000000"]).start(ck) as srv:
         stop_evt = threading.Event()
         addrs = [attack_addr(), attack_addr()]
         clients = [LoopClient(srv.port, addrs[i % 2], stop_evt, i) for i in range(32)]

@@ -38,11 +38,13 @@ extension HTTPServer {
         return result
     }
 
-    /// The response, or a 503 when holding it would take the bytes held for unsent answers over
-    /// `--max-response-memory` (the memory a crowd of clients that do not read can pin).
+    /// The response, or a 503 when streaming it would take the bytes held for unsent answers over
+    /// `--max-response-memory` (what a crowd of clients that do not read can pin). Bodies written
+    /// whole are at most the streaming threshold (64 KiB) each, bounded by the connection limit,
+    /// and always go out: a small answer is never refused for a crowd's large ones.
     private func withinMemoryBudget(_ response: HTTPResponse, _ exchange: Exchange) -> HTTPResponse {
-        let held = response.stream.map { StreamReader.heldBytes(gzip: response.gzipsStream) + $0.retainedBytes }
-            ?? response.body.count
+        guard let stream = response.stream else { return response }
+        let held = StreamReader.heldBytes(gzip: response.gzipsStream) + stream.retainedBytes
         if heldBytes.reserve(held) {
             exchange.record.withLock { $0.heldBytes = held }
             return response

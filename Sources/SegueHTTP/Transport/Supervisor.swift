@@ -38,14 +38,19 @@ final class Supervisor: Sendable {
     let settings: Settings
     let table: ConnectionTable
     let draining: @Sendable () -> Bool
+    /// Called after a round that found no request under way, at most once a second.
+    let whenQuiet: @Sendable () -> Void
+    private let lastQuiet = Atomic<UInt64>(0)
     private let lingering = Mutex<[Lingering]>([])
     private let running = Atomic<Bool>(true)
     private let thread = Mutex<pthread_t?>(nil)
 
-    init(settings: Settings, table: ConnectionTable, draining: @escaping @Sendable () -> Bool) {
+    init(settings: Settings, table: ConnectionTable, draining: @escaping @Sendable () -> Bool,
+         whenQuiet: @escaping @Sendable () -> Void = {}) {
         self.settings = settings
         self.table = table
         self.draining = draining
+        self.whenQuiet = whenQuiet
     }
 
     func start() {
@@ -90,18 +95,24 @@ final class Supervisor: Sendable {
     func round(now: UInt64) {
         let headerTimeout = MonotonicClock.nanoseconds(settings.headerTimeout)
         let isDraining = draining()
+        var quiet = true
         for connection in table.all {
             switch connection.phase {
             case .awaitingRequest(let since):
                 // `since` may be later than `now` (set while this round runs): compare, never subtract.
                 if since &+ headerTimeout <= now || (isDraining && connection.isIdle) { connection.close() }
             case .inRequest(let exchange):
+                quiet = false
                 if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
                     exchange.cancellation.cancel()
                 }
             case .closing:
                 break
             }
+        }
+        if quiet && lastQuiet.load(ordering: .relaxed) &+ 1_000_000_000 <= now {
+            lastQuiet.store(now, ordering: .relaxed)
+            whenQuiet()
         }
     }
 
