@@ -27,11 +27,15 @@ final class WorkerPoolTests: XCTestCase {
     func testAFullQueueRefusesAndAStoppedPoolTakesNothing() {
         let pool = WorkerPool(threads: 1, capacity: 2)
         let gate = DispatchSemaphore(value: 0)
-        XCTAssertTrue(pool.submit(client: "x") { gate.wait() })
-        // The holding job may not have been taken by the thread yet: fill until refused.
+        let running = DispatchSemaphore(value: 0)
+        XCTAssertTrue(pool.submit(client: "x") {
+            running.signal()
+            gate.wait()
+        })
+        running.wait()  // the only thread is busy: everything below waits
         var accepted = 0
         while pool.submit(client: "y", {}) { accepted += 1 }
-        XCTAssertLessThanOrEqual(accepted, 2)
+        XCTAssertEqual(accepted, 2)
         XCTAssertEqual(pool.waiting, 2)
         gate.signal()
         pool.stop()
