@@ -129,8 +129,9 @@ public final class HTTPServer: Sendable {
 
     /// The graceful stop of rule 31 (docs/http.md "Graceful shutdown"): `/readyz` turns 503, the
     /// listening socket closes (new connections are refused), idle connections are closed, requests
-    /// in flight are answered with `Connection: close`; work still running when `drainSeconds` is
-    /// nearly over is cancelled (its client gets a complete 503), and the daemon stops.
+    /// in flight are answered with `Connection: close`; work still running when less than
+    /// min(1 s, 20 %) of `drainSeconds` is left is cancelled (its client gets a complete 503 in the
+    /// time that is left), and the daemon stops.
     public func shutdown(drainSeconds: Double = 10) {
         guard let handle = daemon.withLock({ current -> DaemonHandle? in
             defer { current = nil }
@@ -140,16 +141,26 @@ public final class HTTPServer: Sendable {
         let listener = MHD_quiesce_daemon(handle.pointer)
         if listener >= 0 { close(listener) }
         let start = MonotonicClock.now()
-        let patience = MonotonicClock.nanoseconds(drainSeconds - min(1, drainSeconds * 0.2))
-        while connections.count > 0 && MonotonicClock.now() &- start < patience {
-            usleep(10_000)
-        }
+        let end = start &+ MonotonicClock.nanoseconds(drainSeconds)
+        waitForConnections(until: end &- MonotonicClock.nanoseconds(min(1, drainSeconds * 0.2)))
         for connection in connections.all {
             if case .inRequest(let exchange) = connection.phase { exchange.cancellation.cancel() }
         }
+        // Every suspended connection is resumed once its job ends (libmicrohttpd must not stop with
+        // one suspended); the answers of cancelled work then get the time that is left to go out.
         pool.stop()
+        waitForConnections(until: end)
         MHD_stop_daemon(handle.pointer)
         supervisor.stop()
+    }
+}
+
+extension HTTPServer {
+    /// Waits until every connection has closed or the monotonic clock reaches `deadline`.
+    func waitForConnections(until deadline: UInt64) {
+        while connections.count > 0 && MonotonicClock.now() < deadline {
+            usleep(10_000)
+        }
     }
 }
 

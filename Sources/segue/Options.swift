@@ -25,7 +25,7 @@ struct ServeOptions {
             $0.listen.port = port
             return true
         },
-        Setting(flag: "--threads", variable: "SEGUE_THREADS", help: "worker threads (default 2, one per core)") {
+        Setting(flag: "--threads", variable: "SEGUE_THREADS", help: "libmicrohttpd I/O threads (default 2); they answer /healthz, /readyz and /metrics at once") {
             guard let threads = Int($1), (1...256).contains(threads) else { return false }
             $0.listen.threads = threads
             return true
