@@ -74,7 +74,7 @@ public final class HTTPServer: Sendable {
         // When nothing is under way, glibc is asked to give freed memory back to the system: the
         // memory a burst of large answers used would otherwise stay in malloc's arenas.
         supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout),
-                                table: connections, draining: { readiness.isDraining },
+                                table: connections, drainingSince: { readiness.drainingSince },
                                 whenQuiet: { if budget.inUse == 0 { _ = malloc_trim(0) } })
     }
 

@@ -20,14 +20,21 @@ public struct ServiceConfiguration: Sendable {
 
 /// Whether the service accepts work (rule 31): `/readyz` is 503 from the moment draining begins.
 public final class Readiness: Sendable {
-    private let draining = Atomic<Bool>(false)
+    /// When draining began (monotonic ns), 0 while ready.
+    private let drainStart = Atomic<UInt64>(0)
 
     public init() {}
 
-    public var isDraining: Bool { draining.load(ordering: .acquiring) }
+    public var isDraining: Bool { drainStart.load(ordering: .acquiring) != 0 }
+
+    /// When draining began (monotonic ns), or nil while ready.
+    var drainingSince: UInt64? {
+        let start = drainStart.load(ordering: .acquiring)
+        return start == 0 ? nil : start
+    }
 
     public func beginDraining() {
-        draining.store(true, ordering: .releasing)
+        _ = drainStart.compareExchange(expected: 0, desired: max(1, MonotonicClock.now()), ordering: .acquiringAndReleasing)
     }
 }
 

@@ -3,9 +3,9 @@ import XCTest
 
 /// The supervisor's rounds without sockets (a connection with no descriptor is only marked).
 final class SupervisorTests: XCTestCase {
-    func supervisor(draining: Bool = false) -> (Supervisor, ConnectionTable) {
+    func supervisor(drainingSince: UInt64? = nil) -> (Supervisor, ConnectionTable) {
         let table = ConnectionTable()
-        return (Supervisor(settings: Supervisor.Settings(headerTimeout: 2), table: table, draining: { draining }), table)
+        return (Supervisor(settings: Supervisor.Settings(headerTimeout: 2), table: table, drainingSince: { drainingSince }), table)
     }
 
     func isClosing(_ connection: ClientConnection) -> Bool {
@@ -29,14 +29,17 @@ final class SupervisorTests: XCTestCase {
         XCTAssertFalse(isClosing(late), "a deadline in the future")
     }
 
-    func testDrainingClosesOnlyIdleConnections() {
-        let (supervisor, table) = supervisor(draining: true)
-        let idle = ClientConnection(socket: -1, client: "a", now: 0)
-        let begun = ClientConnection(socket: -1, client: "a", now: 0)
+    func testDrainingClosesOnlyIdleConnectionsAfterTheGrace() {
+        let second: UInt64 = 1_000_000_000
+        let (supervisor, table) = supervisor(drainingSince: 10 * second)
+        let idle = ClientConnection(socket: -1, client: "a", now: 10 * second)
+        let begun = ClientConnection(socket: -1, client: "a", now: 10 * second)
         begun.state.withLock { $0.requestBegun = true }
         table.insert(idle)
         table.insert(begun)
-        supervisor.round(now: 1)
+        supervisor.round(now: 10 * second + second / 2)
+        XCTAssertFalse(isClosing(idle), "within the grace a poller can still read /readyz's 503")
+        supervisor.round(now: 11 * second)
         XCTAssertTrue(isClosing(idle))
         XCTAssertFalse(isClosing(begun), "a request line has arrived: it is answered, not cut")
     }

@@ -10,7 +10,8 @@ import Glibc
 ///   timeout counts inactivity, so a client trickling a byte at a time would keep it alive.
 /// - **Cancellation**: a request waiting for or running on a worker is cancelled when its deadline
 ///   passes or its client has closed the connection, so that nobody's abandoned work keeps a core.
-/// - **Draining**: idle keep-alive connections are closed.
+/// - **Draining**: idle keep-alive connections are closed once `drainGrace` has passed, so that a
+///   client polling `/readyz` on a kept-alive connection sees the 503 before its connection ends.
 /// - **Lingering close** (as nginx's `lingering_close`): after a refused body, what the client still
 ///   sends is read and dropped for at most `lingerTime` and `lingerBytes`, then the socket is
 ///   closed; closing at once with unread data would reset the connection and the client might
@@ -25,6 +26,8 @@ final class Supervisor: Sendable {
         var lingerTime = 5.0
         /// Bytes a refused body is read and dropped at most; default 16 MiB.
         var lingerBytes = 16 << 20
+        /// Seconds idle connections stay open after draining begins; default 1.
+        var drainGrace = 1.0
     }
 
     private struct Lingering {
@@ -37,7 +40,8 @@ final class Supervisor: Sendable {
 
     let settings: Settings
     let table: ConnectionTable
-    let draining: @Sendable () -> Bool
+    /// When draining began (monotonic ns), or nil.
+    let drainingSince: @Sendable () -> UInt64?
     /// Called after a round that found no request under way, at most once a second.
     let whenQuiet: @Sendable () -> Void
     private let lastQuiet = Atomic<UInt64>(0)
@@ -45,11 +49,11 @@ final class Supervisor: Sendable {
     private let running = Atomic<Bool>(true)
     private let thread = Mutex<pthread_t?>(nil)
 
-    init(settings: Settings, table: ConnectionTable, draining: @escaping @Sendable () -> Bool,
+    init(settings: Settings, table: ConnectionTable, drainingSince: @escaping @Sendable () -> UInt64?,
          whenQuiet: @escaping @Sendable () -> Void = {}) {
         self.settings = settings
         self.table = table
-        self.draining = draining
+        self.drainingSince = drainingSince
         self.whenQuiet = whenQuiet
     }
 
@@ -94,13 +98,13 @@ final class Supervisor: Sendable {
     /// One pass over the open connections.
     func round(now: UInt64) {
         let headerTimeout = MonotonicClock.nanoseconds(settings.headerTimeout)
-        let isDraining = draining()
+        let closesIdle = drainingSince().map { $0 &+ MonotonicClock.nanoseconds(settings.drainGrace) <= now } ?? false
         var quiet = true
         for connection in table.all {
             switch connection.phase {
             case .awaitingRequest(let since):
                 // `since` may be later than `now` (set while this round runs): compare, never subtract.
-                if since &+ headerTimeout <= now || (isDraining && connection.isIdle) { connection.close() }
+                if since &+ headerTimeout <= now || (closesIdle && connection.isIdle) { connection.close() }
             case .inRequest(let exchange):
                 quiet = false
                 if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
