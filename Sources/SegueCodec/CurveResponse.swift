@@ -8,34 +8,31 @@ public struct CurveResponse: Sendable {
     static let bytesPerNumber = 19
 
     public let request: CurveRequest
+    public let progress: [Double]
+    public let velocity: [Double]
 
-    /// Checks every sample: a progress that is not finite (for example a Bézier extrapolated to
-    /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"). The body
-    /// samples again while it is written, so that only the request is kept while a large body
-    /// streams.
+    /// Samples the curve once. A progress that is not finite (for example a Bézier extrapolated to
+    /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite
+    /// slope is reported as ±Double.greatestFiniteMagnitude, as Chromium does (rule 4). The body is
+    /// written from these samples, in pieces when it streams.
     public init(_ request: CurveRequest) throws(Problem) {
         self.request = request
-        let times = request.times
+        let times = request.times, curve = request.curve, duration = request.duration
+        var progress = [Double](repeating: 0, count: times.count)
+        var velocity = [Double](repeating: 0, count: times.count)
         for i in times.indices {
-            let sample = request.curve.sample(at: times[i], duration: request.duration)
+            let sample = curve.sample(at: times[i], duration: duration)
             guard sample.progress.isFinite, !sample.velocity.isNaN else {
                 throw Problem.invalid("the curve has no finite value at t = \(times[i])",
                                       at: JSONPointer(times.count == 1 ? ["at"] : ["at", String(i)]))
             }
+            progress[i] = sample.progress
+            velocity[i] = sample.velocity.isFinite ? sample.velocity
+                : (sample.velocity > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
         }
+        self.progress = progress
+        self.velocity = velocity
     }
-
-    /// The progress and velocity of sample `i`; an infinite slope is reported as
-    /// ±Double.greatestFiniteMagnitude, as Chromium does (rule 4).
-    public func sample(_ i: Int) -> (progress: Double, velocity: Double) {
-        let sample = request.curve.sample(at: request.times[i], duration: request.duration)
-        let velocity = sample.velocity.isFinite ? sample.velocity
-            : (sample.velocity > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
-        return (sample.progress, velocity)
-    }
-
-    public var progress: [Double] { request.times.indices.map { sample($0).progress } }
-    public var velocity: [Double] { request.times.indices.map { sample($0).velocity } }
 
     /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "warnings"}`.
     public func json() -> SectionedBody {
@@ -52,11 +49,11 @@ public struct CurveResponse: Sendable {
         default: head.raw("null")
         }
         head.raw(",\"t\":[")
-        let times = request.times
+        let times = request.times, progress = progress, velocity = velocity
         let sections = [
             array(prefix: head.bytes, suffix: Array("],\"progress\":[".utf8)) { w, i in w.number(times[i]) },
-            array(prefix: [], suffix: Array("],\"velocity\":[".utf8)) { [self] w, i in w.number(sample(i).progress) },
-            array(prefix: [], suffix: tail()) { [self] w, i in w.number(sample(i).velocity) },
+            array(prefix: [], suffix: Array("],\"velocity\":[".utf8)) { w, i in w.number(progress[i]) },
+            array(prefix: [], suffix: tail()) { w, i in w.number(velocity[i]) },
         ]
         return body(sections, bytesPerSample: 3 * Self.bytesPerNumber)
     }
@@ -87,13 +84,13 @@ public struct CurveResponse: Sendable {
 
     /// `t,progress,velocity`, one row per sample, LF line ends.
     public func csv() -> SectionedBody {
-        let rows = SectionedBody.Section(prefix: Array("t,progress,velocity\n".utf8), count: request.times.count) { [self] w, i in
-            let sample = sample(i)
-            w.number(request.times[i])
+        let times = request.times, progress = progress, velocity = velocity
+        let rows = SectionedBody.Section(prefix: Array("t,progress,velocity\n".utf8), count: times.count) { w, i in
+            w.number(times[i])
             w.byte(0x2C)
-            w.number(sample.progress)
+            w.number(progress[i])
             w.byte(0x2C)
-            w.number(sample.velocity)
+            w.number(velocity[i])
             w.byte(0x0A)
         }
         return body([rows], bytesPerSample: 3 * Self.bytesPerNumber)
@@ -108,12 +105,12 @@ public struct CurveResponse: Sendable {
         }
     }
 
-    /// The body, with its size estimate and what it keeps alive while it streams (the request's
-    /// sample times).
+    /// The body, with its size estimate and what it keeps alive while it streams (the sample
+    /// times and the two sampled columns).
     private func body(_ sections: [SectionedBody.Section], bytesPerSample: Int) -> SectionedBody {
         let count = request.times.count
         return SectionedBody(sections: sections, estimatedBytes: 256 + count * bytesPerSample,
-                             retainedBytes: count * MemoryLayout<Double>.stride)
+                             retainedBytes: Self.numbersPerSample * count * MemoryLayout<Double>.stride)
     }
 
     private func writeOptional(_ value: Double, _ w: inout JSONWriter) {

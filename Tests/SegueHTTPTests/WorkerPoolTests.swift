@@ -24,7 +24,7 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(ran.filter { $0.hasPrefix("a") }, (0...10).map { "a\($0)" }, "one client's jobs keep their order")
     }
 
-    func testAFullQueueRefusesAndAStoppedPoolTakesNothing() {
+    func testEachClientGetsItsShareOfTheQueueAndAStoppedPoolTakesNothing() {
         let pool = WorkerPool(threads: 1, capacity: 2)
         let gate = DispatchSemaphore(value: 0)
         let running = DispatchSemaphore(value: 0)
@@ -37,6 +37,8 @@ final class WorkerPoolTests: XCTestCase {
         while pool.submit(client: "y", {}) { accepted += 1 }
         XCTAssertEqual(accepted, 2)
         XCTAssertEqual(pool.waiting, 2)
+        XCTAssertTrue(pool.submit(client: "z", {}), "a newcomer gets its share of a queue one client filled")
+        XCTAssertFalse(pool.submit(client: "z", {}), "its share of 2 with two clients waiting is 1")
         gate.signal()
         pool.stop()
         XCTAssertFalse(pool.submit(client: "y", {}))

@@ -56,7 +56,10 @@ extension HTTPServer {
         client?.setPhase(.inRequest(exchange))
         service.metrics.requestStarted()
         guard let problem = refusalBeforeBody(connection, client) else { return .YES }
-        if problem.status == 413 || lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
+        // A body may follow that libmicrohttpd will not read: drop it after the answer instead of
+        // resetting the connection.
+        let declared = lookup(connection, MHD_ValueKind.HEADER_KIND, "Content-Length").flatMap { Int($0) } ?? 0
+        if declared > 0 || lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
             client?.state.withLock { $0.lingers = true }
         }
         var response = service.problem(problem)

@@ -10,9 +10,11 @@ import Glibc
 ///
 /// Fair between clients: each client (its address) has its own first-in first-out queue, and the
 /// threads take from the clients in turn, so a client that sends hundreds of requests delays
-/// another client's request by about one job per busy client, not by its whole backlog. At most
-/// `capacity` jobs wait in all; `submit` refuses a job when the queue is full (the transport answers
-/// 503 at once rather than let the wait grow without bound).
+/// another client's request by about one job per busy client, not by its whole backlog. A client
+/// may have its fair share of `capacity` waiting (`capacity` ÷ the clients waiting, itself counted),
+/// and at most twice `capacity` jobs wait in all, so a crowd cannot fill the queue against a
+/// newcomer; `submit` refuses a job past either bound (the transport answers 503 at once rather
+/// than let the wait grow without bound).
 ///
 /// - `threads`: 1…256, default the core count.
 /// - `capacity`: jobs waiting for a thread, 1…1,000,000, default 64 per thread.
@@ -81,7 +83,9 @@ final class WorkerPool: Sendable {
     /// Queues `job` in `client`'s line; false when the queue is full or the pool is stopping.
     func submit(client: String, _ job: @escaping Job) -> Bool {
         let queued = queue.withLock { queue -> Bool in
-            guard !queue.stopping, queue.count < capacity else { return false }
+            let waiting = queue.jobs[client]?.count ?? 0
+            let clients = queue.jobs.count + (waiting == 0 ? 1 : 0)
+            guard !queue.stopping, queue.count < 2 * capacity, waiting < max(1, capacity / clients) else { return false }
             queue.append(job, client: client)
             return true
         }
