@@ -135,17 +135,11 @@ extension HTTPServer {
 
     /// On a worker: the answer, unless nobody waits for it any more.
     private func compute(_ request: HTTPRequest, _ exchange: Exchange, _ connection: ConnectionHandle) {
-        var response: HTTPResponse
-        if exchange.cancellation.isCancelled {
-            response = service.problem(Problem(.unavailable, detail: "the request waited longer than the request timeout of "
-                                                 + "\(listen.requestTimeout) s for a worker"))
-        } else {
-            response = service.respond(to: request)
-        }
-        if exchange.cancellation.isCancelled, response.status == 200 || response.status >= 500 {
-            response = service.problem(Problem(.unavailable, detail: "the answer took longer than the request timeout of "
-                                                 + "\(listen.requestTimeout) s"))
-        }
+        // Work cancelled while it runs stops with `Problem.cancelled`; work that finished is sent.
+        let response = exchange.cancellation.isCancelled
+            ? service.problem(Problem(.unavailable, detail: "the request waited longer than the request timeout of "
+                                        + "\(listen.requestTimeout) s for a worker"))
+            : service.respond(to: request)
         let gone = exchange.cancellation.isCancelled && exchange.connection?.peerHasClosed == true
         exchange.setStage(gone ? .abandoned : .answered(response))
         MHD_resume_connection(connection.pointer)
