@@ -28,7 +28,7 @@ public struct HTTPRequest: Sendable {
     public static let readHeaders = ["content-type", "accept", "accept-encoding", "if-none-match", "origin",
                                      "access-control-request-method", "access-control-request-headers"]
     /// The query arguments a transport must copy into `query`.
-    public static let readQuery = ["format", "expand"]
+    public static let readQuery = ["format", "expand", "tolerance"]
 }
 
 public struct HTTPResponse: Sendable {

@@ -92,10 +92,15 @@ struct Handlers: Sendable {
 
     func curve(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
-                                            offered: [.json, .csv])
+                                            offered: [.json, .csv, .css, .waapi])
+        let tolerance = try ExportTolerance.parse(request.query["tolerance"])
         let body = try jsonBody(request)
-        let curve = try CurveResponse(CurveRequest.decode(body, limits: limits))
+        let curveRequest = try CurveRequest.decode(body, limits: limits)
+        // Sampling first refuses a curve with a non-finite value, whatever the format.
+        let curve = try CurveResponse(curveRequest)
         switch format {
+        case .css: return Content(mediaType: format.mediaType, body: CurveExport(curveRequest, tolerance: tolerance).css())
+        case .waapi: return Content(mediaType: format.mediaType, body: CurveExport(curveRequest, tolerance: tolerance).waapi())
         case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)
         }

@@ -1,24 +1,27 @@
 import SegueCodec
 
 /// Response formats (docs/rules.md "Formats and negotiation": `Accept`, or `?format=` which wins; JSON is the default).
+/// `waapi` and `lottie` are JSON documents of their own: only `?format=` asks for them.
 public enum ResponseFormat: String, Sendable, CaseIterable {
-    case json, csv, svg, css
+    case json, csv, svg, css, waapi, lottie
 
     public var mediaType: String {
         switch self {
-        case .json: "application/json"
+        case .json, .waapi, .lottie: "application/json"
         case .csv: "text/csv; charset=utf-8"
         case .svg: "image/svg+xml"
         case .css: "text/css; charset=utf-8"
         }
     }
 
-    var type: (String, String) {
+    /// The media type `Accept` can name it by; nil for the formats only `?format=` selects.
+    var type: (String, String)? {
         switch self {
         case .json: ("application", "json")
         case .csv: ("text", "csv")
         case .svg: ("image", "svg+xml")
         case .css: ("text", "css")
+        case .waapi, .lottie: nil
         }
     }
 }
@@ -40,7 +43,7 @@ enum Negotiation {
         let ranges = parseAccept(accept)
         var best: (format: ResponseFormat, quality: Double)?
         for format in offered {
-            let (type, subtype) = format.type
+            guard let (type, subtype) = format.type else { continue }
             var quality: Double?
             var specificity = -1
             for range in ranges {

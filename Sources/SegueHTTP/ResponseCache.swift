@@ -8,7 +8,7 @@ import Synchronization
 final class ResponseCache: Sendable {
     struct Key: Hashable, Sendable {
         var path: String
-        /// `?format=`, `Accept`, `Content-Type` and whether gzip is accepted: everything the
+        /// `?format=`, `?expand=`, `?tolerance=`, `Accept`, `Content-Type` and whether gzip is accepted: everything the
         /// answer depends on besides the body.
         var variant: String
         var body: [UInt8]
@@ -40,7 +40,8 @@ final class ResponseCache: Sendable {
         guard request.body.count <= maxKeyBytes else { return nil }
         // Absent and empty differ (`?format=` is a 406, no `format` is JSON): each part says which.
         func part(_ value: String?) -> String { value.map { "=" + $0 + "\n" } ?? "-\n" }
-        let variant = part(request.query["format"]) + part(request.query["expand"]) + part(request.headers["accept"])
+        let variant = part(request.query["format"]) + part(request.query["expand"]) + part(request.query["tolerance"])
+            + part(request.headers["accept"])
             + part(request.headers["content-type"]) + (Negotiation.acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "")
         return Key(path: request.path, variant: variant, body: request.body)
     }

@@ -1,0 +1,204 @@
+/// The fewest keyframes that a web target (a CSS `linear()` easing, CSS or Web Animations
+/// keyframes, Lottie keyframes) needs to follow a Segue value within a stated error over
+/// continuous time (docs/exports.md "The error rule" and "Fitting").
+///
+/// The problem is given as a `FitTarget`: what Segue reports at t (the truth), the keyframe
+/// parameters at t (what a keyframe at t would hold: a transform's decomposed functions, a
+/// colour's components, a plain number), and how the target interpolates two keyframes (a linear
+/// mix of parameters turned into the reported components).
+///
+/// The fit runs in five steps:
+/// 1. a grid: `gridIntervals` even steps over the window, plus every breakpoint the caller knows
+///    (events, keyframe times, the ends of exact pieces);
+/// 2. exact pieces: an interval over which the truth is `from + (to − from) · E(u)` for a CSS
+///    easing E (a Bézier-timed block, steps, `linear()`) is kept as one keyframe pair with E,
+///    when the grid confirms it to `exactPieceSlack`;
+/// 3. the greedy furthest reach (`SlopeWindow`) over the grid in parameter space, each piece
+///    as long as every grid point between its ends stays within its parameter tolerance;
+/// 4. the continuous check (`SegmentError`): each piece's largest error between its ends is found
+///    by a dense scan and a golden-section refinement, and a piece over the bound is split at its
+///    worst point — down to a jump, where two keyframes share one time;
+/// 5. the fewest digits (`KeyframeRounding`): times and parameters rounded to the fewest decimals
+///    for which the check of step 4 still holds.
+///
+/// Edge cases: an empty or reversed window gives one keyframe; a constant value two; values are
+/// right-hand (a keyframe at a jump time holds the value after the jump, preceded by one holding
+/// the value before it).
+public struct KeyframeFit: Sendable {
+    /// Grid steps over the window for the greedy pass (a breakpoint adds a grid point).
+    public static let gridIntervals = 4096
+    /// Share of the bound the greedy pass and the splitting aim for, leaving the rest to rounding.
+    static let fitShare = 0.95
+    /// Share of that the greedy pass gives to the grid points, leaving the rest to the error
+    /// between them.
+    static let gridShare = 0.92
+    /// Relative agreement, on every grid point, that makes an interval an exact piece.
+    static let exactPieceSlack = 1e-9
+    /// A piece narrower than this share of the window that is still over the bound is a jump.
+    static let jumpWidth = 1e-12
+
+    public let keyframes: [Keyframe]
+    /// The largest error found over continuous time, in units of `FitTarget.scale` per component
+    /// (so comparable with the tolerance).
+    public let maxError: Double
+    /// Decimals of the keyframe positions (in the target's time unit) and of each parameter.
+    public let timeDecimals: Int
+    public let parameterDecimals: [Int]
+
+    /// Fits `target` over [start, end] within `tolerance` × scale per component.
+    /// - unitsPerSecond: the target's time unit (100 / window for CSS percentages, fps for Lottie
+    ///   frames), in which keyframe positions are rounded.
+    /// - endValue: parameters the last keyframe must hold (a `linear()` ending exactly at 1).
+    public init(_ target: FitTarget, start: Double, end: Double, tolerance: Double, unitsPerSecond: Double,
+                breakpoints: [Double] = [], exactPieces: [ExactPiece] = [], endValue: [Double]? = nil) {
+        guard end > start else {
+            keyframes = [Keyframe(time: start, parameters: target.sample(start).parameters)]
+            maxError = 0
+            timeDecimals = 0
+            parameterDecimals = Array(repeating: 0, count: keyframes[0].parameters.count)
+            return
+        }
+        let grid = Self.grid(start: start, end: end, breakpoints: breakpoints + exactPieces.flatMap { [$0.start, $0.end] })
+        let samples = grid.map { target.sample($0).parameters }
+        let pieces = Self.confirmed(exactPieces, target: target, grid: grid, samples: samples)
+        var knots = SlopeWindow.knots(grid: grid, samples: samples, fixed: pieces,
+                                      tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
+        if let endValue { knots[knots.count - 1].parameters = endValue }
+        let checker = SegmentError(target: target, tolerance: tolerance, window: end - start)
+        knots = checker.refined(knots, bound: Self.fitShare)
+        let rounding = KeyframeRounding(target: target, checker: checker, start: start, end: end,
+                                        unitsPerSecond: unitsPerSecond)
+        let rounded = rounding.fewestDigits(knots)
+        keyframes = rounded.keyframes
+        timeDecimals = rounded.timeDecimals
+        parameterDecimals = rounded.parameterDecimals
+        maxError = checker.maxError(keyframes)
+    }
+
+    /// The keyframes of the greedy pass alone at the full tolerance on a grid `minimumRefinement`
+    /// times finer, with nothing held back for rounding or for the error between grid points: a
+    /// count no fit that meets the bound can beat by much, the yardstick of docs/exports.md
+    /// ("How few keyframes").
+    public static func greedyMinimum(_ target: FitTarget, start: Double, end: Double, tolerance: Double) -> Int {
+        let n = gridIntervals * minimumRefinement
+        let grid = (0...n).map { start + (end - start) * Double($0) / Double(n) }
+        let samples = grid.map { target.sample($0).parameters }
+        return SlopeWindow.knots(grid: grid, samples: samples, fixed: [],
+                                 tolerance: target.parameterTolerance.map { $0 * tolerance }).count
+    }
+
+    static let minimumRefinement = 16
+
+    /// Whether the truth is continuous at t to `exactPieceSlack` (its value just before and at t).
+    static func continuous(_ target: FitTarget, at t: Double) -> Bool {
+        let before = target.sample(t.nextDown).output, at = target.sample(t).output
+        return before.indices.allSatisfy { abs(before[$0] - at[$0]) <= exactPieceSlack * target.scale[$0] }
+    }
+
+    /// Sorted, distinct grid times: even steps plus the breakpoints inside the window.
+    static func grid(start: Double, end: Double, breakpoints: [Double]) -> [Double] {
+        var times = (0...gridIntervals).map { start + (end - start) * Double($0) / Double(gridIntervals) }
+        times[gridIntervals] = end
+        times += breakpoints.filter { $0 > start && $0 < end }
+        times.sort()
+        var distinct: [Double] = []
+        distinct.reserveCapacity(times.count)
+        for t in times where distinct.last != t { distinct.append(t) }
+        return distinct
+    }
+
+    /// The exact pieces the grid confirms: every grid point inside agrees with the eased mix of
+    /// the piece's end parameters to `exactPieceSlack` × scale; overlapping pieces are dropped.
+    static func confirmed(_ pieces: [ExactPiece], target: FitTarget, grid: [Double], samples: [[Double]]) -> [ExactPiece] {
+        var kept: [ExactPiece] = []
+        for piece in pieces.sorted(by: { $0.start < $1.start }) where piece.end > piece.start {
+            if let last = kept.last, piece.start < last.end { continue }
+            let from = target.sample(piece.start).parameters, to = target.sample(piece.end.nextDown).parameters
+            // The value after the piece must continue from its end: no jump there.
+            guard continuous(target, at: piece.end) else { continue }
+            let agrees = grid.indices.allSatisfy { k in
+                let t = grid[k]
+                guard t > piece.start && t < piece.end else { return true }
+                let mixed = target.interpolate(from, to, piece.easing.progress((t - piece.start) / (piece.end - piece.start)))
+                let truth = target.sample(t).output
+                return mixed.indices.allSatisfy { abs(mixed[$0] - truth[$0]) <= exactPieceSlack * target.scale[$0] }
+            }
+            if agrees { kept.append(piece) }
+        }
+        return kept
+    }
+}
+
+/// One keyframe: a time (seconds), the parameters the target stores, and the easing from it to the
+/// next keyframe (linear unless an exact piece starts here).
+public struct Keyframe: Sendable, Equatable {
+    public var time: Double
+    /// The time in the target's unit from the window's start, as it is to be printed (set by the
+    /// rounding: the rounded decimal, or the exact conversion for a jump and the window's ends).
+    public var position: Double = 0
+    public var parameters: [Double]
+    public var easing: KeyframeEasing
+
+    public init(time: Double, parameters: [Double], easing: KeyframeEasing = .linear) {
+        self.time = time
+        self.parameters = parameters
+        self.easing = easing
+    }
+}
+
+/// The easing between two keyframes: linear, or a curve CSS can write exactly.
+public enum KeyframeEasing: Sendable, Equatable {
+    case linear
+    case curve(TimingCurve)
+
+    /// Eased fraction of an interval at fraction u in [0, 1].
+    public func progress(_ u: Double) -> Double {
+        switch self {
+        case .linear: u
+        case .curve(let curve): curve.sample(at: u, duration: 1).progress
+        }
+    }
+}
+
+/// An interval over which Segue's value is `from + (to − from) · easing((t − start)/(end − start))`:
+/// a block animation with a CSS-expressible timing and nothing else moving the channel.
+public struct ExactPiece: Sendable, Equatable {
+    public var start: Double, end: Double
+    public var easing: KeyframeEasing
+
+    public init(start: Double, end: Double, easing: KeyframeEasing) {
+        self.start = start
+        self.end = end
+        self.easing = easing
+    }
+}
+
+/// What a fit approximates, and how the target reads keyframes.
+public struct FitTarget: Sendable {
+    /// At time t (right-hand): the keyframe parameters and Segue's reported components.
+    public var sample: @Sendable (Double) -> (parameters: [Double], output: [Double])
+    /// The target's reported components between keyframes holding `a` and `b`, at eased fraction u.
+    public var interpolate: @Sendable ([Double], [Double], Double) -> [Double]
+    /// Per reported component: the unit of the error, max(1, range) (docs/exports.md "The error rule").
+    public var scale: [Double]
+    /// Per parameter: its greedy tolerance per unit of `tolerance` (for parameters that are the
+    /// reported components, their `scale`).
+    public var parameterTolerance: [Double]
+
+    public init(sample: @escaping @Sendable (Double) -> (parameters: [Double], output: [Double]),
+                interpolate: @escaping @Sendable ([Double], [Double], Double) -> [Double],
+                scale: [Double], parameterTolerance: [Double]) {
+        self.sample = sample
+        self.interpolate = interpolate
+        self.scale = scale
+        self.parameterTolerance = parameterTolerance
+    }
+
+    /// Parameters that are the reported components, mixed linearly (numbers, lengths, a `linear()`
+    /// easing's progress).
+    public static func linear(scale: [Double], _ value: @escaping @Sendable (Double) -> [Double]) -> FitTarget {
+        FitTarget(sample: { t in let v = value(t); return (v, v) },
+                  interpolate: { a, b, u in zip(a, b).map { $0 + ($1 - $0) * u } },
+                  scale: scale, parameterTolerance: scale)
+    }
+}

@@ -1,0 +1,107 @@
+/// The continuous check of a keyframe fit (docs/exports.md "Fitting", step 4): the largest error
+/// between two keyframes over continuous time, and the splitting that brings every piece under a
+/// bound.
+///
+/// The error of the piece from keyframe a to keyframe b at time t is
+/// max over components c of |interpolate(a, b, E((t − t_a)/(t_b − t_a)))_c − truth(t)_c| / scale_c,
+/// E being a's easing: the value the target shows against Segue's, in units of the error rule.
+/// Its maximum over (t_a, t_b) is found by a scan of `scanDensity` points per grid interval (at
+/// least `minimumScan`), then a golden-section search of `refinementSteps` steps on the two scan
+/// intervals around the largest scanned error. A piece with no smooth maximum inside a scan
+/// interval (a jump) is caught by the scan itself.
+struct SegmentError: Sendable {
+    /// Scan points per grid interval of the fit.
+    static let scanDensity = 2.0
+    static let minimumScan = 16
+    static let maximumScan = 4096
+    static let refinementSteps = 40
+    /// Keyframes at most: a pathological truth (noise) stops the splitting here.
+    static let keyframeLimit = 50_000
+
+    let target: FitTarget
+    let tolerance: Double
+    let window: Double
+
+    /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
+    func error(_ a: Keyframe, _ b: Keyframe, at t: Double) -> Double {
+        let u = (t - a.time) / (b.time - a.time)
+        let shown = target.interpolate(a.parameters, b.parameters, a.easing.progress(u))
+        let truth = target.sample(t).output
+        var worst = 0.0
+        for c in truth.indices where c < shown.count {
+            let e = abs(shown[c] - truth[c]) / target.scale[c]
+            if !(e <= worst) { worst = e.isNaN ? .infinity : e }
+        }
+        return worst
+    }
+
+    /// The largest error of the piece a → b over (t_a, t_b), and where.
+    func worst(_ a: Keyframe, _ b: Keyframe) -> (t: Double, error: Double) {
+        let width = b.time - a.time
+        guard width > 0 else { return (a.time, 0) }
+        let intervals = width / window * Double(KeyframeFit.gridIntervals) * Self.scanDensity
+        let n = min(Self.maximumScan, max(Self.minimumScan, Int(intervals.rounded(.up))))
+        var best = (t: a.time, error: 0.0), bestIndex = 0
+        for k in 1..<n {
+            let t = a.time + width * Double(k) / Double(n)
+            let e = error(a, b, at: t)
+            if e > best.error { best = (t, e); bestIndex = k }
+        }
+        guard bestIndex > 0 else { return best }
+        // Golden-section search for the maximum on the two scan intervals around the best point.
+        var low = a.time + width * Double(bestIndex - 1) / Double(n)
+        var high = a.time + width * Double(bestIndex + 1) / Double(n)
+        let ratio = (5.0.squareRoot() - 1) / 2
+        var x1 = high - ratio * (high - low), x2 = low + ratio * (high - low)
+        var e1 = error(a, b, at: x1), e2 = error(a, b, at: x2)
+        for _ in 0..<Self.refinementSteps {
+            if e1 > e2 {
+                high = x2; x2 = x1; e2 = e1
+                x1 = high - ratio * (high - low); e1 = error(a, b, at: x1)
+            } else {
+                low = x1; x1 = x2; e1 = e2
+                x2 = low + ratio * (high - low); e2 = error(a, b, at: x2)
+            }
+        }
+        if e1 > best.error { best = (x1, e1) }
+        if e2 > best.error { best = (x2, e2) }
+        return best
+    }
+
+    /// The largest error of the whole fit.
+    func maxError(_ knots: [Keyframe]) -> Double {
+        var worstError = 0.0
+        for k in knots.indices.dropLast() { worstError = max(worstError, worst(knots[k], knots[k + 1]).error) }
+        return worstError
+    }
+
+    /// Splits every piece whose largest error is over `bound` × tolerance at its worst point; a
+    /// piece narrower than `KeyframeFit.jumpWidth` of the window that is still over it holds a
+    /// jump: its first keyframe moves onto its end, so two keyframes share that time, holding the value
+    /// before the jump and the value after it.
+    func refined(_ knots: [Keyframe], bound: Double) -> [Keyframe] {
+        var result: [Keyframe] = [knots[0]]
+        var pending = Array(knots.dropFirst().reversed())
+        let limit = bound * tolerance
+        while let next = pending.last {
+            let previous = result[result.count - 1]
+            let found = worst(previous, next)
+            guard found.error > limit, result.count + pending.count < Self.keyframeLimit else {
+                result.append(pending.removeLast())
+                continue
+            }
+            if next.time - previous.time <= KeyframeFit.jumpWidth * window {
+                // The previous keyframe moves onto the jump, holding the value before it (the
+                // window's first keyframe stays, and a copy moves).
+                result[result.count - 1].easing = .linear
+                if result.count == 1 { result.append(previous) }
+                result[result.count - 1].time = next.time
+                result.append(pending.removeLast())
+                continue
+            }
+            result[result.count - 1].easing = .linear
+            pending.append(Keyframe(time: found.t, parameters: target.sample(found.t).parameters))
+        }
+        return result
+    }
+}
