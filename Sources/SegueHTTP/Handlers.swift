@@ -108,7 +108,8 @@ struct Handlers: Sendable {
 
     func render(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
-                                            offered: [.json, .csv])
+                                            offered: [.json, .csv, .css, .waapi])
+        let tolerance = try ExportTolerance.parse(request.query["tolerance"])
         let expand: Bool
         switch request.query["expand"] {
         case nil, "false": expand = false
@@ -118,7 +119,13 @@ struct Handlers: Sendable {
         case let other?: throw Problem(.invalidQuery, detail: "`expand` is true or false, not `\(other.prefix(50))`")
         }
         let body = try jsonBody(request)
-        let render = RenderResponse(try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation), expanded: expand)
+        let renderRequest = try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation)
+        switch format {
+        case .css: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).css())
+        case .waapi: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).waapi())
+        default: break
+        }
+        let render = RenderResponse(renderRequest, expanded: expand)
         switch format {
         case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: render.json(), cancellation: request.cancellation)

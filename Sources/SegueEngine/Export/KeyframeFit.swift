@@ -25,7 +25,8 @@
 /// right-hand (a keyframe at a jump time holds the value after the jump, preceded by one holding
 /// the value before it).
 public struct KeyframeFit: Sendable {
-    /// Grid steps over the window for the greedy pass (a breakpoint adds a grid point).
+    /// Grid steps over the window for the greedy pass, unless the caller gives its own (a
+    /// breakpoint adds a grid point).
     public static let gridIntervals = 4096
     /// Share of the bound the greedy pass and the splitting aim for, leaving the rest to rounding.
     static let fitShare = 0.95
@@ -49,8 +50,10 @@ public struct KeyframeFit: Sendable {
     /// - unitsPerSecond: the target's time unit (100 / window for CSS percentages, fps for Lottie
     ///   frames), in which keyframe positions are rounded.
     /// - endValue: parameters the last keyframe must hold (a `linear()` ending exactly at 1).
+    /// - gridIntervals: the grid's even steps; more find fewer keyframes, at a cost linear in them.
     public init(_ target: FitTarget, start: Double, end: Double, tolerance: Double, unitsPerSecond: Double,
-                breakpoints: [Double] = [], exactPieces: [ExactPiece] = [], endValue: [Double]? = nil) {
+                breakpoints: [Double] = [], exactPieces: [ExactPiece] = [], endValue: [Double]? = nil,
+                gridIntervals: Int = KeyframeFit.gridIntervals) {
         guard end > start else {
             keyframes = [Keyframe(time: start, parameters: target.sample(start).parameters)]
             maxError = 0
@@ -58,13 +61,14 @@ public struct KeyframeFit: Sendable {
             parameterDecimals = Array(repeating: 0, count: keyframes[0].parameters.count)
             return
         }
-        let grid = Self.grid(start: start, end: end, breakpoints: breakpoints + exactPieces.flatMap { [$0.start, $0.end] })
+        let grid = Self.grid(start: start, end: end, intervals: gridIntervals,
+                             breakpoints: breakpoints + exactPieces.flatMap { [$0.start, $0.end] })
         let samples = grid.map { target.sample($0).parameters }
         let pieces = Self.confirmed(exactPieces, target: target, grid: grid, samples: samples)
         var knots = SlopeWindow.knots(grid: grid, samples: samples, fixed: pieces,
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
         if let endValue { knots[knots.count - 1].parameters = endValue }
-        let checker = SegmentError(target: target, tolerance: tolerance, window: end - start)
+        let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals)
         knots = checker.refined(knots, bound: Self.fitShare)
         let rounding = KeyframeRounding(target: target, checker: checker, start: start, end: end,
                                         unitsPerSecond: unitsPerSecond)
@@ -80,7 +84,7 @@ public struct KeyframeFit: Sendable {
     /// count no fit that meets the bound can beat by much, the yardstick of docs/exports.md
     /// ("How few keyframes").
     public static func greedyMinimum(_ target: FitTarget, start: Double, end: Double, tolerance: Double) -> Int {
-        let n = gridIntervals * minimumRefinement
+        let n = Self.gridIntervals * minimumRefinement
         let grid = (0...n).map { start + (end - start) * Double($0) / Double(n) }
         let samples = grid.map { target.sample($0).parameters }
         return SlopeWindow.knots(grid: grid, samples: samples, fixed: [],
@@ -96,9 +100,9 @@ public struct KeyframeFit: Sendable {
     }
 
     /// Sorted, distinct grid times: even steps plus the breakpoints inside the window.
-    static func grid(start: Double, end: Double, breakpoints: [Double]) -> [Double] {
-        var times = (0...gridIntervals).map { start + (end - start) * Double($0) / Double(gridIntervals) }
-        times[gridIntervals] = end
+    public static func grid(start: Double, end: Double, intervals: Int, breakpoints: [Double]) -> [Double] {
+        var times = (0...intervals).map { start + (end - start) * Double($0) / Double(intervals) }
+        times[intervals] = end
         times += breakpoints.filter { $0 > start && $0 < end }
         times.sort()
         var distinct: [Double] = []

@@ -21,6 +21,7 @@ struct SegmentError: Sendable {
     let target: FitTarget
     let tolerance: Double
     let window: Double
+    let gridIntervals: Int
 
     /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
     func error(_ a: Keyframe, _ b: Keyframe, at t: Double) -> Double {
@@ -39,7 +40,7 @@ struct SegmentError: Sendable {
     func worst(_ a: Keyframe, _ b: Keyframe) -> (t: Double, error: Double) {
         let width = b.time - a.time
         guard width > 0 else { return (a.time, 0) }
-        let intervals = width / window * Double(KeyframeFit.gridIntervals) * Self.scanDensity
+        let intervals = width / window * Double(gridIntervals) * Self.scanDensity
         let n = min(Self.maximumScan, max(Self.minimumScan, Int(intervals.rounded(.up))))
         var best = (t: a.time, error: 0.0), bestIndex = 0
         for k in 1..<n {

@@ -17,6 +17,12 @@ public struct Scene: Sendable {
 
         /// How many animation layers an evaluation blends (a cost measure).
         public var layerCount: Int { track.layerCount }
+
+        /// Where the channel may follow one block animation's curve exactly: the first pass of
+        /// every `to` layer whose timing CSS can write (a Bézier, steps, `linear()`). Candidates
+        /// only — a command, a repeat or another layer can change the motion, so an export
+        /// confirms each against the values (docs/exports.md "Exact pieces").
+        public var exactPieceCandidates: [ExactPiece] { track.exactPieceCandidates }
     }
 
     /// One animation's animator.

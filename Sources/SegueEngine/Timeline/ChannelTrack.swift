@@ -130,6 +130,21 @@ struct ChannelTrack: Sendable {
     /// How many animations (layers) the channel evaluates at a frame, at most.
     public var layerCount: Int { layers.count }
 
+    /// The first pass of each `to` layer with a CSS-expressible timing (see `Scene.Channel`).
+    var exactPieceCandidates: [ExactPiece] {
+        layers.compactMap { layer in
+            guard case .toward = layer.animation.motion, let animator = layer.animation.animator,
+                  !animator.timing.ignoresCurve else { return nil }
+            switch animator.timing.curve {
+            case .cubicBezier, .steps, .piecewiseLinear:
+                return ExactPiece(start: layer.start, end: layer.start + animator.timing.duration,
+                                  easing: .curve(animator.timing.curve))
+            case .spring, .durationSpring:
+                return nil
+            }
+        }
+    }
+
     /// The resolved physics chain of each physics layer, by request index.
     public var physicsChains: [Int: PhysicsChain] {
         var chains: [Int: PhysicsChain] = [:]

@@ -1,0 +1,125 @@
+import SegueEngine
+
+/// One CSS property of one view in a render export, before fitting (docs/exports.md "Renders"):
+/// its names, the function it follows, how its keyframe parameters read as CSS, and the pieces
+/// it may follow exactly.
+struct ExportProperty: Sendable {
+    /// The CSS name (`left`, `background-color`, `--glow`) and the Web Animations key
+    /// (`left`, `backgroundColor`, `--glow`).
+    var css: String
+    var waapi: String
+    var target: FitTarget
+    var text: @Sendable ([Double]) -> String
+    var exactPieces: [ExactPiece] = []
+    /// For a custom property: the `@property` rule's initial value.
+    var registered: Double?
+}
+
+/// The rule 28 mapping from a view's channels to CSS properties.
+struct ExportMapping {
+    let scene: Scene
+    /// Per channel: every frame's values (finite; checked by the caller), for the ranges.
+    let frames: [Int: [[Double]]]
+    /// When the transform's angle is read continuously: the grid of the fit, sorted.
+    let grid: [Double]
+
+    /// max(1, max − min) of component `k` of `channel` over the frames.
+    func scale(_ channel: Int, _ k: Int) -> Double {
+        let values = (frames[channel] ?? []).map { $0[k] }
+        guard let low = values.min(), let high = values.max() else { return 1 }
+        return max(1, high - low)
+    }
+
+    func value(_ channel: Int) -> @Sendable (Double) -> [Double] {
+        let c = scene.channels[channel]
+        return { c.value(at: $0).numbers }
+    }
+
+    /// A plain number of one channel component (`left`, `opacity`, `--glow`), optionally clamped
+    /// to the range CSS keeps it in.
+    func scalar(_ channel: Int, _ k: Int, css: String, waapi: String, unit: String,
+                clamp: ClosedRange<Double>? = nil) -> ExportProperty {
+        let read = value(channel)
+        let f: @Sendable (Double) -> [Double] = { t in
+            let v = read(t)[k]
+            return [clamp.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v]
+        }
+        return ExportProperty(css: css, waapi: waapi, target: .linear(scale: [scale(channel, k)], f),
+                              text: { CSSText.number($0[0]) + unit }, exactPieces: scene.channels[channel].exactPieceCandidates)
+    }
+
+    /// `left`/`top` from `center` and `bounds`: c − size/2.
+    func corner(center: Int, bounds: Int, _ k: Int, css: String) -> ExportProperty {
+        let c = value(center), b = value(bounds)
+        let range = max(scale(center, k), scale(bounds, k + 2))
+        return ExportProperty(css: css, waapi: css, target: .linear(scale: [range]) { t in [c(t)[k] - b(t)[k + 2] / 2] },
+                              text: { CSSText.number($0[0]) + "px" })
+    }
+
+    /// `background-color`: parameters r, g, b in 0–255 and alpha, as `rgb(r g b / a)`; CSS
+    /// interpolates them premultiplied by alpha (CSS Color 4 §12.3) and clamps them to their range.
+    func color(_ channel: Int) -> ExportProperty {
+        let read = value(channel)
+        let scales = (0..<4).map { scale(channel, $0) }
+        let target = FitTarget(
+            sample: { t in
+                let v = read(t).map { min(max($0, 0), 1) }
+                return ([v[0] * 255, v[1] * 255, v[2] * 255, v[3]], v)
+            },
+            interpolate: { a, b, u in ExportMapping.premultipliedMix(a, b, u) },
+            scale: scales, parameterTolerance: [255 * scales[0], 255 * scales[1], 255 * scales[2], scales[3]])
+        return ExportProperty(css: "background-color", waapi: "backgroundColor", target: target,
+                              text: { p in "rgb(\(CSSText.number(p[0])) \(CSSText.number(p[1])) \(CSSText.number(p[2])) / \(CSSText.number(p[3])))" },
+                              exactPieces: [])
+    }
+
+    /// CSS Color 4 §12.3: alpha linearly, each colour component premultiplied, then divided by the
+    /// interpolated alpha (0 where it is 0); components back in 0–1.
+    static func premultipliedMix(_ a: [Double], _ b: [Double], _ u: Double) -> [Double] {
+        let alphaA = min(max(a[3], 0), 1), alphaB = min(max(b[3], 0), 1)
+        let alpha = alphaA + (alphaB - alphaA) * u
+        var out = [Double](repeating: 0, count: 4)
+        for k in 0..<3 {
+            let ca = min(max(a[k], 0), 255) * alphaA, cb = min(max(b[k], 0), 255) * alphaB
+            out[k] = alpha > 0 ? min(max((ca + (cb - ca) * u) / alpha, 0), 255) / 255 : 0
+        }
+        out[3] = alpha
+        return out
+    }
+
+    /// `transform` as `translate() rotate() [skewX()] scale()` (`TransformFunctions`), the angle
+    /// read continuously along the grid.
+    func transform(_ channel: Int) -> ExportProperty {
+        let read = value(channel)
+        let grid = grid
+        var angles: [Double] = []
+        angles.reserveCapacity(grid.count)
+        var skewed = false
+        for t in grid {
+            let p = TransformFunctions.parameters(AffineTransform(read(t)), near: angles.last ?? 0)
+            angles.append(p[2])
+            if abs(p[3]) > 1e-9 { skewed = true }
+        }
+        let unwrapped = angles, showsSkew = skewed
+        let scales = (0..<6).map { scale(channel, $0) }
+        let linear = scales[0...3].min() ?? 1
+        let size = (frames[channel] ?? []).reduce(1.0) { max($0, abs($1[0]), abs($1[1]), abs($1[2]), abs($1[3])) }
+        let target = FitTarget(
+            sample: { t in
+                let m = read(t)
+                // The angle nearest the one at the grid point before t.
+                var low = 0, high = grid.count - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if grid[middle] <= t { low = middle } else { high = middle - 1 }
+                }
+                return (TransformFunctions.parameters(AffineTransform(m), near: unwrapped[low]), m)
+            },
+            interpolate: { a, b, u in TransformFunctions.matrix(zip(a, b).map { $0 + ($1 - $0) * u }) },
+            scale: scales, parameterTolerance: [scales[4], scales[5], linear / size, linear / size, linear, linear])
+        return ExportProperty(css: "transform", waapi: "transform", target: target, text: { p in
+            "translate(\(CSSText.number(p[0]))px, \(CSSText.number(p[1]))px) rotate(\(CSSText.number(p[2]))rad)"
+                + (showsSkew ? " skewX(\(CSSText.number(p[3]))rad)" : "") + " scale(\(CSSText.number(p[4])), \(CSSText.number(p[5])))"
+        }, exactPieces: scene.channels[channel].exactPieceCandidates)
+    }
+}

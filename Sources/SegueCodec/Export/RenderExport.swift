@@ -1,0 +1,127 @@
+import SegueEngine
+import SegueJSON
+
+/// `/v1/render` as CSS `@keyframes` or Web Animations keyframes (docs/exports.md "Renders"): each
+/// view's channels mapped to CSS properties (rule 28), each property's keyframes fitted within
+/// `tolerance` × max(1, range) per component over the whole timeline [0, end], exact where a
+/// block animation's timing is a CSS easing.
+public struct RenderExport: Sendable {
+    /// One view's fitted properties.
+    struct View: Sendable {
+        var id: String
+        var properties: [ExportProperty]
+        var fits: [KeyframeFit]
+    }
+
+    public let request: RenderRequest
+    public let tolerance: Double
+    let views: [View]
+    /// Notes on what CSS cannot show, added to the request's warnings.
+    let notes: [Warning]
+
+    /// Largest error over every property, in units of max(1, range); keyframes over every property.
+    public var maxError: Double { views.flatMap(\.fits).map(\.maxError).max() ?? 0 }
+    public var keyframeCount: Int { views.flatMap(\.fits).reduce(0) { $0 + $1.keyframes.count } }
+    /// Fit grid steps per frame, between `minimumGrid` and `KeyframeFit.gridIntervals`.
+    static let gridPerFrame = 4
+    static let minimumGrid = 512
+
+    public init(_ request: RenderRequest, tolerance: Double) throws(Problem) {
+        self.request = request
+        self.tolerance = tolerance
+        let scene = request.scene, end = scene.end
+        var frames: [Int: [[Double]]] = [:]
+        for channel in scene.channels.indices {
+            frames[channel] = try request.times.map { t throws(Problem) in
+                try RenderResponse.problem(request) { () throws(SceneError) in try scene.finiteValue(channel, at: t).numbers }
+            }
+        }
+        let intervals = min(KeyframeFit.gridIntervals, max(Self.minimumGrid, Self.gridPerFrame * request.times.count))
+        let breakpoints = scene.events.map(\.event.t)
+        let grid = KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints)
+        let mapping = ExportMapping(scene: scene, frames: frames, grid: grid)
+        var notes: [Warning] = []
+        var views: [View] = []
+        for id in Self.viewOrder(scene) {
+            let properties = Self.properties(of: id, mapping, notes: &notes)
+            let fits = properties.map { property in
+                KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
+                            breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals)
+            }
+            if request.cancellation?.isCancelled == true { throw Problem.cancelled }
+            views.append(View(id: id, properties: properties, fits: fits))
+        }
+        self.views = views
+        self.notes = notes
+    }
+
+    /// View ids in the order their channels come (the request's order).
+    static func viewOrder(_ scene: Scene) -> [String] {
+        var seen: Set<String> = [], order: [String] = []
+        for channel in scene.channels where seen.insert(channel.view).inserted { order.append(channel.view) }
+        return order
+    }
+
+    /// The CSS properties of a view's channels (rule 28).
+    static func properties(of view: String, _ mapping: ExportMapping, notes: inout [Warning]) -> [ExportProperty] {
+        let channels = mapping.scene.channels.indices.filter { mapping.scene.channels[$0].view == view }
+        func index(_ name: String) -> Int? { channels.first { mapping.scene.channels[$0].name == name } }
+        var out: [ExportProperty] = []
+        let pointer = JSONPointer(["views", view])
+        if let frame = index("frame") {
+            for (k, name) in ["left", "top", "width", "height"].enumerated() {
+                out.append(mapping.scalar(frame, k, css: name, waapi: name, unit: "px"))
+            }
+        } else {
+            let center = index("center"), bounds = index("bounds")
+            if let center, let bounds {
+                out.append(mapping.corner(center: center, bounds: bounds, 0, css: "left"))
+                out.append(mapping.corner(center: center, bounds: bounds, 1, css: "top"))
+            } else if let center {
+                out.append(mapping.scalar(center, 0, css: "left", waapi: "left", unit: "px"))
+                out.append(mapping.scalar(center, 1, css: "top", waapi: "top", unit: "px"))
+                notes.append(Warning(pointer: pointer, detail: "the view has a center but no bounds: `left` and `top` place its centre"))
+            }
+            if let bounds {
+                out.append(mapping.scalar(bounds, 2, css: "width", waapi: "width", unit: "px"))
+                out.append(mapping.scalar(bounds, 3, css: "height", waapi: "height", unit: "px"))
+            }
+        }
+        for channel in channels {
+            let c = mapping.scene.channels[channel]
+            switch c.name {
+            case "frame", "center", "bounds": continue
+            case "alpha":
+                out.append(mapping.scalar(channel, 0, css: "opacity", waapi: "opacity", unit: "", clamp: 0...1))
+                noteClamped(channel, 0...1, mapping, pointer / "alpha", "opacity", &notes)
+            case "transform": out.append(mapping.transform(channel))
+            case "backgroundColor":
+                out.append(mapping.color(channel))
+                noteClamped(channel, 0...1, mapping, pointer / "backgroundColor", "background-color", &notes)
+            case "cornerRadius": out.append(mapping.scalar(channel, 0, css: "border-radius", waapi: "borderRadius", unit: "px"))
+            default: out += custom(channel, mapping)
+            }
+        }
+        return out
+    }
+
+    /// `--c`, or `--c-0`, `--c-1`, … for a vector channel, registered as `<number>`s.
+    static func custom(_ channel: Int, _ mapping: ExportMapping) -> [ExportProperty] {
+        let c = mapping.scene.channels[channel]
+        let first = mapping.frames[channel]?.first ?? []
+        let names = c.kind == .scalar ? ["--" + c.name] : (0..<c.kind.width).map { "--\(c.name)-\($0)" }
+        return names.enumerated().map { k, name in
+            var property = mapping.scalar(channel, k, css: "--" + CSSIdentifier.escape(String(name.dropFirst(2))), waapi: name, unit: "")
+            property.registered = k < first.count ? first[k] : 0
+            return property
+        }
+    }
+
+    /// A warning when CSS clamps a channel that leaves `range` (opacity, colours overshooting).
+    static func noteClamped(_ channel: Int, _ range: ClosedRange<Double>, _ mapping: ExportMapping, _ pointer: JSONPointer,
+                            _ property: String, _ notes: inout [Warning]) {
+        guard let frames = mapping.frames[channel], frames.contains(where: { $0.contains { !range.contains($0) } }) else { return }
+        notes.append(Warning(pointer: pointer, detail: "the channel leaves [0, 1] (an overshoot); CSS clamps `\(property)`, "
+                                 + "so the export follows the clamped value"))
+    }
+}

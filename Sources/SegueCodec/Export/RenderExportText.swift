@@ -1,0 +1,128 @@
+import SegueEngine
+import SegueJSON
+
+/// The text of a render export (docs/exports.md "Renders"): each view's properties merged into
+/// one keyframe list — keyframes at the same position with the same easing share a block — as
+/// CSS `@keyframes` or Web Animations keyframes with the same values.
+extension RenderExport {
+    /// One keyframe block: a position (percent of the timeline), its easing (nil: linear) and
+    /// the properties it sets, as (CSS name, Web Animations key, value text).
+    struct Block: Sendable {
+        var position: Double
+        var positionText: String
+        var easing: String?
+        var values: [(css: String, waapi: String, text: String)]
+    }
+
+    /// A property's keyframes as entries. CSS `@keyframes` merges blocks at one position, so a
+    /// jump (two keyframes at one time) becomes a hold: the keyframe before it moves back by
+    /// `jumpLead` of a position unit below the printed digits and eases with `step-end`.
+    static func entries(_ fit: KeyframeFit, end: Double) -> [(position: Double, easing: String?, parameters: [Double])] {
+        var keyframes = fit.keyframes
+        if keyframes.count == 1 {
+            keyframes.append(keyframes[0])
+            keyframes[1].position = 100
+        }
+        var out: [(position: Double, easing: String?, parameters: [Double])] = []
+        var lead = 0.01
+        for _ in 0..<min(fit.timeDecimals, 12) { lead /= 10 }
+        for (k, keyframe) in keyframes.enumerated() {
+            let jumps = k + 1 < keyframes.count && keyframes[k + 1].position == keyframe.position
+            var position = keyframe.position
+            var easing: String?
+            if jumps {
+                position = max(out.last?.position ?? 0, position - lead)
+                easing = "step-end"
+            } else if case .curve(let curve) = keyframe.easing {
+                easing = CSSText.easing(curve)
+            }
+            out.append((position, easing, keyframe.parameters))
+        }
+        return out
+    }
+
+    /// The merged blocks of a view, in position order.
+    func blocks(_ view: View) -> [Block] {
+        var all: [(position: Double, occurrence: Int, easing: String?, property: Int, text: String)] = []
+        for (index, fit) in view.fits.enumerated() {
+            var previous: Double?, occurrence = 0
+            for entry in Self.entries(fit, end: request.scene.end) {
+                occurrence = entry.position == previous ? occurrence + 1 : 0
+                previous = entry.position
+                all.append((entry.position, occurrence, entry.easing, index, view.properties[index].text(entry.parameters)))
+            }
+        }
+        all.sort { ($0.position, $0.occurrence, $0.easing ?? "", $0.property) < ($1.position, $1.occurrence, $1.easing ?? "", $1.property) }
+        var blocks: [Block] = []
+        var last: (Double, Int, String?)?
+        for entry in all {
+            let property = view.properties[entry.property]
+            if let last, last == (entry.position, entry.occurrence, entry.easing) {
+                blocks[blocks.count - 1].values.append((property.css, property.waapi, entry.text))
+            } else {
+                blocks.append(Block(position: entry.position, positionText: CSSText.number(entry.position), easing: entry.easing,
+                                    values: [(property.css, property.waapi, entry.text)]))
+            }
+            last = (entry.position, entry.occurrence, entry.easing)
+        }
+        return blocks
+    }
+
+    var warnings: [Warning] { request.warnings + notes }
+
+    /// `text/css`: comments, `@property` rules, then per view `@keyframes segue-<view>` and its rule.
+    public func css() -> [UInt8] {
+        let end = CSSText.number(request.scene.end)
+        var lines = CSSComment.warnings(warnings)
+        lines.insert(CSSComment.line("Segue render; duration \(end)s; tolerance \(CSSText.number(tolerance)); "
+            + "max error \(CSSText.error(maxError)) with \(keyframeCount) keyframes"), at: 0)
+        var registered: Set<String> = []
+        for property in views.flatMap(\.properties) {
+            guard let initial = property.registered, registered.insert(property.css).inserted else { continue }
+            lines.append("@property \(property.css) { syntax: '<number>'; inherits: false; initial-value: \(CSSText.number(initial)); }")
+        }
+        for view in views {
+            let name = "segue-" + CSSIdentifier.escape(view.id)
+            lines.append("@keyframes \(name) {")
+            for block in blocks(view) {
+                var body = block.values.map { "\($0.css): \($0.text);" }
+                if let easing = block.easing { body.append("animation-timing-function: \(easing);") }
+                lines.append("  \(block.positionText)% { " + body.joined(separator: " ") + " }")
+            }
+            lines.append("}")
+            lines.append("[data-segue=\(CSSIdentifier.string(view.id))] { animation: \(name) \(end)s linear both; "
+                + "position: absolute; transform-origin: 50% 50%; }")
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// `application/json`: `{"duration", "maxError", "views": {id: {"keyframes", "options"}}, "warnings"}`.
+    public func waapi() -> [UInt8] {
+        let duration = JSONValue.number(request.scene.end * 1000)
+        let options = JSONValue.object([.init("duration", duration), .init("fill", .string("both")),
+                                        .init("easing", .string("linear")), .init("iterations", .number(1))])
+        let views = views.map { view in
+            let keyframes = blocks(view).map { block in
+                JSONValue.object([.init("offset", .number(Self.fraction(block.positionText, block.position))),
+                                  .init("easing", .string(block.easing ?? "linear"))]
+                                 + block.values.map { .init($0.waapi, .string($0.text)) })
+            }
+            return JSONValue.Member(view.id, .object([.init("keyframes", .array(keyframes)), .init("options", options)]))
+        }
+        var w = JSONWriter()
+        w.value(.object([.init("duration", duration), .init("maxError", .number(maxError)), .init("views", .object(views)),
+                         .init("warnings", .array(warnings.map(\.json)))]))
+        return w.bytes
+    }
+
+    /// A percentage as a fraction of 1 with the same digits: the decimal point of its shortest
+    /// text moved two places (`12.5` → 0.125), so no binary noise is added.
+    static func fraction(_ text: String, _ position: Double) -> Double {
+        guard !text.contains("e") else { return position / 100 }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let whole = String(parts[0]), decimals = parts.count > 1 ? String(parts[1]) : ""
+        let padded = String(repeating: "0", count: max(0, 2 - whole.count)) + whole
+        let shifted = "0" + padded.dropLast(2) + "." + padded.suffix(2) + decimals
+        return Double(shifted) ?? position / 100
+    }
+}
