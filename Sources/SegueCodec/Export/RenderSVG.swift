@@ -1,0 +1,161 @@
+import SegueEngine
+import SegueJSON
+
+/// The layout of a render's `format=svg` plot (rule 28, docs/exports-svg.md): one panel per view
+/// channel, stacked, sharing one time axis, with the events as vertical marks across them all.
+///
+/// The time axis spans the earliest to the latest of the frame and event times. Each panel's
+/// value axis covers its channel's finite numbers over every frame and grows outwards to its
+/// ticks; a constant channel gets a padded range (see `SVGScale`), so it draws across the middle.
+struct RenderPlot: Sendable {
+    static let width = 760.0
+    static let plotLeft = 72.0, plotWidth = 500.0, legendX = 592.0
+    /// Rows of event labels under the heading; label i sits in row i mod `eventRows`.
+    static let eventRows = 3
+    /// The top of the first panel: below the heading and the rows of event labels.
+    static let panelsTop = 84.0
+
+    /// One channel's panel.
+    struct Panel: Sendable {
+        /// The index of the channel in `scene.channels`.
+        let channel: Int
+        /// The top of the panel (its title line) and its plot area.
+        let top: Double
+        let area: SVGRect
+        let values: SVGScale
+        /// The components' legend names, in the channel's number order.
+        let names: [String]
+    }
+
+    let time: SVGScale
+    let panels: [Panel]
+    /// The drawing's height: the panels and the time axis's title under the last one.
+    let height: Double
+
+    /// The layout of a render: each channel is sampled once at every frame for its range (the
+    /// writer samples again as it draws). Stops sampling once the work is cancelled, after which
+    /// writing stops with its 503.
+    init(_ request: RenderRequest) {
+        let scene = request.scene
+        var first = request.times.first ?? 0, last = request.times.last ?? 0
+        for event in scene.events {
+            first = Swift.min(first, event.event.t)
+            last = Swift.max(last, event.event.t)
+        }
+        time = SVGScale(covering: first, last, from: Self.plotLeft, to: Self.plotLeft + Self.plotWidth,
+                        extendsToTicks: false)
+        var top = Self.panelsTop
+        var panels: [Panel] = []
+        for (index, channel) in scene.channels.enumerated() {
+            let names = channel.kind.columns(for: channel.name).map { $0.isEmpty ? channel.name : String($0.dropFirst()) }
+            let area = SVGRect(left: Self.plotLeft, top: top + 22, width: Self.plotWidth,
+                               height: Swift.max(120, Double(names.count) * 14 + 8))
+            let (low, high) = Self.range(request, index)
+            panels.append(Panel(channel: index, top: top, area: area,
+                                values: SVGScale(covering: low, high, from: area.bottom, to: area.top, extendsToTicks: true),
+                                names: names))
+            top = area.bottom + 30
+        }
+        self.panels = panels
+        height = panels.isEmpty ? Self.panelsTop + 40 : top + 20
+    }
+
+    /// The least and greatest finite number of a channel over the frames (0 and 0 when none is).
+    static func range(_ r: RenderRequest, _ channel: Int) -> (Double, Double) {
+        var low = Double.infinity, high = -Double.infinity
+        for t in r.times {
+            if r.cancellation?.isCancelled == true { break }
+            for number in r.scene.channels[channel].value(at: t).numbers where number.isFinite {
+                low = Swift.min(low, number)
+                high = Swift.max(high, number)
+            }
+        }
+        return low <= high ? (low, high) : (0, 0)
+    }
+
+    /// The trace colours: component i has class `c(i mod 6)`, dashed (`alt`) in its second six.
+    static let style: StaticString = """
+        .c0{stroke:#1f63c6}.c1{stroke:#d62728}.c2{stroke:#2ca02c}.c3{stroke:#e08a10}.c4{stroke:#9467bd}\
+        .c5{stroke:#8c564b}.alt{stroke-dasharray:5 3}.mark{stroke:#7a3ea8;stroke-dasharray:2 2}\
+        .event text{fill:#7a3ea8;font-size:10px}
+        """
+
+    static func traceClass(_ component: Int) -> String {
+        "c\(component % 6)" + (component / 6 % 2 == 1 ? " alt" : "")
+    }
+
+    /// The event marks, one element each: `<g class="event">` holding a dashed vertical line
+    /// across every panel and a label "<type> <animation id>" in the rows under the heading.
+    func events(_ r: RenderRequest, prefix: [UInt8]) -> SectionedBody.Section {
+        let scene = r.scene, time = time, bottom = height - 8
+        return SectionedBody.Section(prefix: prefix, count: scene.events.count, suffix: [0x0A]) { w, i in
+            let event = scene.events[i], x = time.position(event.event.t)
+            w.raw("<g class=\"event\">")
+            SVGPlot.line(x, 30, x, bottom, className: "mark", into: &w)
+            SVGPlot.text(event.event.kind.rawValue + " " + scene.animators[event.animation].id, x: x + 3,
+                         y: 40 + 13 * Double(i % Self.eventRows), into: &w)
+            w.raw("</g>")
+        }
+    }
+
+    /// A panel's sections: its group, title, grid, axes and legend, then one path per component
+    /// through every frame (sampled with `Scene.finiteValue`, a non-finite number becoming the
+    /// JSON writer's 422).
+    func sections(_ panel: Panel, _ r: RenderRequest, isLast: Bool) -> [SectionedBody.Section] {
+        let channel = r.scene.channels[panel.channel]
+        var open = JSONWriter()
+        open.raw("<g class=\"panel\">")
+        SVGPlot.text(channel.view + "." + channel.name, x: panel.area.left, y: panel.top + 14, className: "heading",
+                     into: &open)
+        SVGPlot.xAxis(time, in: panel.area, title: isLast ? "time (s)" : nil, into: &open)
+        SVGPlot.yAxis(panel.values, in: panel.area, side: .left, title: nil, grid: true, into: &open)
+        SVGPlot.frame(panel.area, into: &open)
+        SVGPlot.legend(panel.names.indices.map { (Self.traceClass($0), panel.names[$0]) }, x: Self.legendX,
+                       y: panel.area.top + 10, into: &open)
+        var sections = [SectionedBody.Section(prefix: open.bytes)]
+        let time = time, values = panel.values, index = panel.channel
+        for component in panel.names.indices {
+            sections.append(SVGPlot.path(className: Self.traceClass(component), count: r.times.count) { k throws(Problem) in
+                let t = r.times[k]
+                let numbers = try RenderResponse.problem(r) { () throws(SceneError) in try r.scene.finiteValue(index, at: t).numbers }
+                return (time.position(t), values.position(numbers[component]))
+            })
+        }
+        sections[sections.count - 1].suffix += Array("</g>\n".utf8)
+        return sections
+    }
+}
+
+extension RenderResponse {
+    /// `format=svg` (`image/svg+xml`, rule 28): a self-contained plot with one panel per view
+    /// channel (titled `view.channel`), one `<path>` per component through every frame, a legend
+    /// naming the components, the shared time axis in seconds and the events as labelled marks.
+    /// The `<desc>` holds the warnings. Sampled while it is written, like `json()`; without any
+    /// channel it is a valid drawing with a note.
+    public func svg() -> SectionedBody {
+        let r = request, plot = RenderPlot(r)
+        let title = "render: \(r.scene.channels.count) view channels, \(r.times.count) frames, "
+            + "end \(SVGPlot.numberText(r.scene.end)) s"
+        var head = JSONWriter()
+        SVGPlot.open(width: RenderPlot.width, height: plot.height, title: title,
+                     description: r.warnings.map { "warning \($0.pointer): \($0.detail)" }, style: RenderPlot.style,
+                     into: &head)
+        SVGPlot.text(title, x: 16, y: 22, className: "heading", into: &head)
+        if plot.panels.isEmpty {
+            SVGPlot.text("no view channels to plot", x: RenderPlot.plotLeft, y: RenderPlot.panelsTop + 14,
+                         className: "note", into: &head)
+        }
+        var sections = [plot.events(r, prefix: head.bytes)]
+        for panel in plot.panels {
+            sections += plot.sections(panel, r, isLast: panel.channel == plot.panels.count - 1)
+        }
+        sections.append(.init(prefix: SVGPlot.close))
+        let numbers = r.scene.channels.reduce(0) { $0 + $1.kind.width } * r.times.count
+        var body = SectionedBody(sections: sections,
+                                 estimatedBytes: 4096 + numbers * SVGPlot.bytesPerVertex + plot.panels.count * 2048
+                                     + r.scene.events.count * 160,
+                                 retainedBytes: plot.panels.count * MemoryLayout<RenderPlot.Panel>.stride)
+        body.cancellation = r.cancellation
+        return body
+    }
+}
