@@ -24,6 +24,7 @@ public struct RenderExport: Sendable {
     public var keyframeCount: Int { views.flatMap(\.fits).reduce(0) { $0 + $1.keyframes.count } }
     /// Fit grid steps per frame, between `minimumGrid` and `KeyframeFit.gridIntervals`.
     static let gridPerFrame = 4
+    static let maximumGrid = 4096
     static let minimumGrid = 512
 
     public init(_ request: RenderRequest, tolerance: Double) throws(Problem) {
@@ -36,7 +37,7 @@ public struct RenderExport: Sendable {
                 try RenderResponse.problem(request) { () throws(SceneError) in try scene.finiteValue(channel, at: t).numbers }
             }
         }
-        let intervals = min(KeyframeFit.gridIntervals, max(Self.minimumGrid, Self.gridPerFrame * request.times.count))
+        let intervals = min(Self.maximumGrid, max(Self.minimumGrid, Self.gridPerFrame * request.times.count))
         let breakpoints = scene.events.map(\.event.t)
         let grid = KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints)
         let mapping = ExportMapping(scene: scene, frames: frames, grid: grid)

@@ -27,12 +27,12 @@
 public struct KeyframeFit: Sendable {
     /// Grid steps over the window for the greedy pass, unless the caller gives its own (a
     /// breakpoint adds a grid point).
-    public static let gridIntervals = 4096
+    public static let gridIntervals = 16384
     /// Share of the bound the greedy pass and the splitting aim for, leaving the rest to rounding.
-    static let fitShare = 0.95
+    static let fitShare = 0.97
     /// Share of that the greedy pass gives to the grid points, leaving the rest to the error
     /// between them.
-    static let gridShare = 0.92
+    static let gridShare = 0.95
     /// Relative agreement, on every grid point, that makes an interval an exact piece.
     static let exactPieceSlack = 1e-9
     /// A piece narrower than this share of the window that is still over the bound is a jump.
@@ -91,7 +91,7 @@ public struct KeyframeFit: Sendable {
                                  tolerance: target.parameterTolerance.map { $0 * tolerance }).count
     }
 
-    static let minimumRefinement = 16
+    static let minimumRefinement = 4
 
     /// Whether the truth is continuous at t to `exactPieceSlack` (its value just before and at t).
     static func continuous(_ target: FitTarget, at t: Double) -> Bool {

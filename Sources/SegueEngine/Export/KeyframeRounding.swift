@@ -12,7 +12,7 @@
 ///    it holds (beyond `maximumDecimals`, parameters are left unrounded).
 struct KeyframeRounding: Sendable {
     static let maximumDecimals = 15
-    static let timeShare = 0.97
+    static let timeShare = 0.985
     /// Decimals of the window's end position (100 %, a frame count), which only rounding noise
     /// keeps from being whole.
     static let endDecimals = 9
@@ -73,8 +73,14 @@ struct KeyframeRounding: Sendable {
                 continue
             }
             let position = Self.round(exact, decimals: decimals)
-            result[k].position = position
             let rounded = min(max(start + position / unitsPerSecond, start), end)
+            // Rounding must not carry a keyframe past its neighbours: it then keeps its time.
+            let next = k + 1 < knots.count ? knots[k + 1].time : end
+            guard rounded >= result[k - 1].time, rounded <= next else {
+                result[k].position = exact
+                continue
+            }
+            result[k].position = position
             if rounded != t {
                 // The keyframe keeps its offset from the curve (the greedy pass may set it off).
                 let before = target.sample(t).parameters, after = target.sample(rounded).parameters
@@ -82,8 +88,6 @@ struct KeyframeRounding: Sendable {
                 result[k].parameters = after.indices.map { after[$0] + knots[k].parameters[$0] - before[$0] }
             }
         }
-        // Rounding may bring neighbours together or past each other: keep time order.
-        for k in result.indices.dropFirst() where result[k].time < result[k - 1].time { result[k].time = result[k - 1].time }
         return result
     }
 
