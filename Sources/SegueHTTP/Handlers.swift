@@ -92,7 +92,7 @@ struct Handlers: Sendable {
 
     func curve(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
-                                            offered: [.json, .csv, .css, .waapi])
+                                            offered: [.json, .csv, .svg, .css, .waapi])
         let tolerance = try ExportTolerance.parse(request.query["tolerance"])
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
@@ -102,13 +102,14 @@ struct Handlers: Sendable {
         case .css: return Content(mediaType: format.mediaType, body: CurveExport(curveRequest, tolerance: tolerance).css())
         case .waapi: return Content(mediaType: format.mediaType, body: CurveExport(curveRequest, tolerance: tolerance).waapi())
         case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
+        case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)
         }
     }
 
     func render(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
-                                            offered: [.json, .csv, .css, .waapi])
+                                            offered: [.json, .csv, .svg, .css, .waapi])
         let tolerance = try ExportTolerance.parse(request.query["tolerance"])
         let expand: Bool
         switch request.query["expand"] {
@@ -121,6 +122,11 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let renderRequest = try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation)
         switch format {
+        case .css, .waapi: try RenderExport.checkWork(renderRequest, limits: limits)
+        case .svg: try RenderResponse.checkPlotWork(renderRequest, limits: limits)
+        default: break
+        }
+        switch format {
         case .css: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).css())
         case .waapi: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).waapi())
         default: break
@@ -128,6 +134,7 @@ struct Handlers: Sendable {
         let render = RenderResponse(renderRequest, expanded: expand)
         switch format {
         case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv(), cancellation: request.cancellation)
+        case .svg: return Content(mediaType: format.mediaType, sectioned: render.svg(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: render.json(), cancellation: request.cancellation)
         }
     }

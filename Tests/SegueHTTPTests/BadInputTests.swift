@@ -92,9 +92,28 @@ final class BadInputTests: XCTestCase {
         unknownPath.path = "/v1/curves"
         var notAcceptable = Row("unsupported Accept", #"{"timing": "ease"}"#, 406, nil, kind: "not-acceptable")
         notAcceptable.headers.append(("Accept", "image/png"))
-        var svgNotYet = Row("format=svg", #"{"timing": "ease"}"#, 406, nil, kind: "not-acceptable")
-        svgNotYet.path = "/v1/curve?format=svg"
-        rows += [wrongType, wrongMethod, unknownPath, notAcceptable, svgNotYet]
+        var lottieCurve = Row("format=lottie on a curve", #"{"timing": "ease"}"#, 406, nil, kind: "not-acceptable")
+        lottieCurve.path = "/v1/curve?format=lottie"
+        rows += [wrongType, wrongMethod, unknownPath, notAcceptable, lottieCurve]
+        // `?tolerance=` outside [1e-6, 0.1] or not a number (docs/rules.md "Exports"): 422 naming the parameter.
+        for (value, route) in [("0", "curve"), ("-0.001", "curve"), ("1", "render"), ("NaN", "curve"), ("nan", "render"),
+                               ("1e-7", "curve"), ("0.2", "render"), ("abc", "curve"), ("", "curve"), ("inf", "curve")] {
+            var row = Row("tolerance=\(value) on \(route)", route == "curve" ? #"{"timing": "ease"}"# : #"{"views": {}}"#, 422, nil,
+                          kind: "invalid-request")
+            row.path = "/v1/\(route)?format=css&tolerance=\(value)"
+            rows.append(row)
+        }
+        // An export of a render over the result limits, or whose fitting is over the work limit: 413 before any work.
+        var framesOver = Row("css export over the frame limit", #"{"fps": 1000, "until": 3600, "views": {"v": {"alpha": 1}}}"#, 413, "/fps",
+                             kind: "too-large")
+        framesOver.path = "/v1/render?format=css"
+        let views = (0..<1000).map { #""v\#($0)": {"frame": [0, 0, 10, 10]}"# }.joined(separator: ",")
+        let animations = (0..<1000).map { #"{"view": "v\#($0)", "duration": 1, "timing": "ease", "to": {"frame": [1, 1, 20, 20]}}"# }
+            .joined(separator: ",")
+        var workOver = Row("waapi export over the work limit", #"{"fps": 60, "views": {\#(views)}, "animations": [\#(animations)]}"#,
+                           413, nil, kind: "too-large")
+        workOver.path = "/v1/render?format=waapi"
+        rows += [framesOver, workOver]
         return rows
     }()
 
@@ -282,6 +301,9 @@ final class BadInputTests: XCTestCase {
             }
             if row.status == 405 {
                 XCTAssertEqual(response.header("Allow"), "POST, OPTIONS", row.name)
+            }
+            if row.name.hasPrefix("tolerance=") {
+                XCTAssertEqual(problem["parameter"] as? String, "tolerance", row.name)
             }
             let health = try server.request("GET", "/healthz")
             XCTAssertEqual(health.status, 200, "server answers after \(row.name)")

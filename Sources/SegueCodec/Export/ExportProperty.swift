@@ -44,7 +44,12 @@ struct ExportMapping {
             let v = read(t)[k]
             return [clamp.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v]
         }
-        return ExportProperty(css: css, waapi: waapi, target: .linear(scale: [scale(channel, k)], f),
+        var target = FitTarget.linear(scale: [scale(channel, k)], f)
+        if let clamp {
+            // CSS clamps the interpolated value too, so an eased overshoot shows clamped.
+            target.interpolate = { a, b, u in [min(max(a[0] + (b[0] - a[0]) * u, clamp.lowerBound), clamp.upperBound)] }
+        }
+        return ExportProperty(css: css, waapi: waapi, target: target,
                               text: { CSSText.number($0[0]) + unit }, exactPieces: scene.channels[channel].exactPieceCandidates)
     }
 

@@ -27,6 +27,17 @@ public struct RenderExport: Sendable {
     static let maximumGrid = 4096
     static let minimumGrid = 512
 
+    /// The fit's grid steps for a render of `frames` frames.
+    static func gridIntervals(frames: Int) -> Int { min(maximumGrid, max(minimumGrid, gridPerFrame * frames)) }
+
+    /// Refuses (413) an export whose estimated work, added to the render's, is over the limit —
+    /// before any fitting.
+    public static func checkWork(_ request: RenderRequest, limits: Limits) throws(Problem) {
+        let frames = request.times.count
+        let work = request.work + SceneCost.export(request.scene, gridPoints: gridIntervals(frames: frames) + 1, frames: frames)
+        try Check.work(work, limits: limits, what: "exporting the \(frames) frames of this render")
+    }
+
     public init(_ request: RenderRequest, tolerance: Double) throws(Problem) {
         self.request = request
         self.tolerance = tolerance
@@ -37,7 +48,7 @@ public struct RenderExport: Sendable {
                 try RenderResponse.problem(request) { () throws(SceneError) in try scene.finiteValue(channel, at: t).numbers }
             }
         }
-        let intervals = min(Self.maximumGrid, max(Self.minimumGrid, Self.gridPerFrame * request.times.count))
+        let intervals = Self.gridIntervals(frames: request.times.count)
         let breakpoints = scene.events.map(\.event.t)
         let grid = KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints)
         let mapping = ExportMapping(scene: scene, frames: frames, grid: grid)

@@ -33,8 +33,8 @@ extension RenderExport {
             if jumps {
                 position = max(out.last?.position ?? 0, position - lead)
                 easing = "step-end"
-            } else if case .curve(let curve) = keyframe.easing {
-                easing = CSSText.easing(curve)
+            } else if case .curve(let curve) = keyframe.easing, let text = CSSText.easing(curve), text != "linear" {
+                easing = text
             }
             out.append((position, easing, keyframe.parameters))
         }

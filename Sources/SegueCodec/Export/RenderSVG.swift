@@ -159,3 +159,16 @@ extension RenderResponse {
         return body
     }
 }
+
+extension RenderResponse {
+    /// Refuses (413) a plot whose work is over the limit, before any sampling: the plot evaluates
+    /// each channel once for its range and once per component while drawing — at most
+    /// `plotPasses` times what the JSON writer does (a transform's six components and its range).
+    public static func checkPlotWork(_ request: RenderRequest, limits: Limits) throws(Problem) {
+        let frames = request.times.count
+        let extra = (plotPasses - 1) * SceneCost.render(request.scene, frames: frames, velocities: false)
+        try Check.work(request.work + extra, limits: limits, what: "plotting the \(frames) frames of this render")
+    }
+
+    static let plotPasses = 7.0
+}

@@ -13,8 +13,8 @@
 struct KeyframeRounding: Sendable {
     static let maximumDecimals = 15
     static let timeShare = 0.985
-    /// Decimals of the window's end position (100 %, a frame count), which only rounding noise
-    /// keeps from being whole.
+    /// Decimals of the positions of the window's end (100 %, a frame count) and of jumps, whose
+    /// conversion from seconds adds noise in the last bits.
     static let endDecimals = 9
 
     let target: FitTarget
@@ -68,8 +68,12 @@ struct KeyframeRounding: Sendable {
             let shared = (k > 0 && knots[k - 1].time == t) || (k + 1 < knots.count && knots[k + 1].time == t)
             let exact = (t - start) * unitsPerSecond
             guard !shared, t != start, t != end else {
-                // The ends are whole positions (0, 100 %, the last frame) up to rounding noise.
-                result[k].position = t == start ? 0 : t == end ? Self.round(exact, decimals: Self.endDecimals) : exact
+                // The ends are whole positions (0, 100 %, the last frame) up to rounding noise; a
+                // jump keeps its time to `endDecimals`, rounded down, so that at its exact time
+                // the value after it shows (right-hand values: a jump at 0.1 s of 0.7 s is at
+                // 14.285714285 %, not after 0.1 s).
+                result[k].position = t == start ? 0 : t == end ? Self.round(exact, decimals: Self.endDecimals)
+                    : Self.round(exact, decimals: Self.endDecimals, rule: .down)
                 continue
             }
             let position = Self.round(exact, decimals: decimals)
@@ -115,12 +119,12 @@ struct KeyframeRounding: Sendable {
     /// x rounded to `decimals` decimals (the double nearest to the decimal, so that its shortest
     /// form prints at most that many decimals); unrounded beyond `maximumDecimals` or when the
     /// scaled value is beyond exact integers.
-    static func round(_ x: Double, decimals: Int) -> Double {
+    static func round(_ x: Double, decimals: Int, rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
         guard decimals <= maximumDecimals else { return x }
         var power = 1.0
         for _ in 0..<decimals { power *= 10 }
         let scaled = x * power
         guard abs(scaled) < 9e15 else { return x }
-        return scaled.rounded() / power
+        return scaled.rounded(rule) / power
     }
 }

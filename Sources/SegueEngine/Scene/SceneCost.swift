@@ -133,6 +133,24 @@ public enum SceneCost {
         return Double(frames) * perFrame * samplingPasses + Double(scene.simulationWork) * simulationStep
     }
 
+    /// A keyframe export (docs/exports.md "Cost"): each CSS property of a channel — one per
+    /// component at most — evaluates the channel about `exportPasses` times per grid point (the
+    /// greedy pass, the exact-piece check, the continuous check and the rounding passes), plus the
+    /// frames for the ranges.
+    public static func export(_ scene: Scene, gridPoints: Int, frames: Int) -> Double {
+        var perPoint = 0.0, perFrame = 0.0
+        for channel in scene.channels {
+            let value = channel.track.evaluationWork(width: channel.kind.width).value
+            perPoint += value * Double(channel.kind.width) * exportPasses
+            perFrame += value
+        }
+        return Double(gridPoints) * perPoint + Double(frames) * perFrame
+    }
+
+    /// Channel evaluations per grid point and property of an export, measured on the presets
+    /// (docs/exports.md "Cost").
+    static let exportPasses = 12.0
+
     static func log2(_ count: Int) -> Double {
         Double(Int.bitWidth - max(count, 1).leadingZeroBitCount)
     }
