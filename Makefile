@@ -14,7 +14,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 serve: release
 	$(RELEASE_DIR)/release/segue serve --host $(HOST) --port $(PORT)
 
-## make test — unit, integration, OpenAPI, container lint and linkage checks
+## make test — unit, integration, OpenAPI, container lint and linkage checks, system and browser tests
 test: deps venv
 	$(SWIFT) build --build-tests
 	SWIFT="$(SWIFT)" MAKE="$(MAKE)" bash scripts/test.sh
@@ -26,6 +26,7 @@ deps:
 	@missing=""; \
 	pkg-config --exists libmicrohttpd 2>/dev/null || missing="$$missing libmicrohttpd-dev"; \
 	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing pkg-config; \

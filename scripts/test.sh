@@ -5,7 +5,9 @@
 #   - the release build and the checks on its binary (`make release-checks`: Dockerfile lint,
 #     linkage, the recorded corpus, the architecture table, the Kubernetes manifests), then the
 #     system tests on that binary (Tests/System/run.py: the attack suite and the operations tests,
-#     each server a real process on a loopback port), run beside it on the other core.
+#     each server a real process on a loopback port), then the browser tests of the CSS and Web
+#     Animations exports (Tests/Browser/run.py: headless Chromium plays them, Segue's JSON judges
+#     them; pages and a screenshot in .build/browser-artefacts), run beside it on the other core.
 # The release checks print as they go; the tests' output is printed afterwards, so that their
 # summary closes the run. Exits non-zero when either side failed.
 set -uo pipefail
@@ -15,12 +17,13 @@ log=.build/unit-tests.log
 mkdir -p .build
 
 { ${MAKE:-make} --no-print-directory release-checks \
-    && python3 Tests/System/run.py --binary .build-release/release/segue; } &
+    && { python3 Tests/System/run.py --binary .build-release/release/segue; system=$?
+         python3 Tests/Browser/run.py --binary .build-release/release/segue && exit "$system"; }; } &
 checks=$!
 "$swift" test --disable-swift-testing > "$log" 2>&1
 tests=$?
 wait "$checks"
 status=$?
 cat "$log"
-if [ "$status" -ne 0 ]; then echo "test.sh: the release checks or the system tests failed (exit $status)" >&2; fi
+if [ "$status" -ne 0 ]; then echo "test.sh: the release checks, the system tests or the browser tests failed (exit $status)" >&2; fi
 [ "$tests" -eq 0 ] && [ "$status" -eq 0 ]
