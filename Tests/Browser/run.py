@@ -12,7 +12,8 @@ will check. It writes ONE self-contained HTML page per case into the artefacts d
   - the CSS export in a `<style>` with one `<div data-segue="VIEW">` per view in a relative
     container (for a curve: a div whose `left` runs from 0px to 1000px with the easing);
   - the WAAPI export on other divs through `el.animate(keyframes, options)` (custom properties
-    registered with `CSS.registerProperty`, as a page using the WAAPI export alone must do);
+    registered with `CSS.registerProperty` from the export's own `properties` list, as a page
+    using the WAAPI export alone must do);
   - a script that pauses every animation (`document.getAnimations()`), sets `currentTime` to each
     check time (≥ 50 per case: a uniform grid with 0 and the end, plus seeded random times) and
     reads each property twice — through `getComputedStyle()` (strings: `123.456px`, `matrix(…)`,
@@ -399,9 +400,9 @@ function typed(el, name, kind) {
 }
 function run() {
   // The WAAPI half: custom properties registered as the CSS export's @property rules register them.
-  for (const name of SPEC.register) {
-    try { CSS.registerProperty({name, syntax: '<number>', inherits: false, initialValue: '0'}); }
-    catch (e) { out.errors.push('registerProperty ' + name + ': ' + e); }
+  for (const property of SPEC.register) {
+    try { CSS.registerProperty(property); }
+    catch (e) { out.errors.push('registerProperty ' + property.name + ': ' + e); }
   }
   for (const w of SPEC.waapi) {
     const el = document.getElementById(w.element);
@@ -740,8 +741,12 @@ def render_case(server: Server, name, body, tol, results: list[Result]):
         waapi_specs.append({"element": f"waapi-{n}", "keyframes": w["keyframes"], "options": w["options"]})
         for kf in w["keyframes"]:
             register |= {k for k in kf if k.startswith("--")}
+    # The export lists what to register; every custom property it animates must be in that list.
+    listed = {p["name"] for p in waapi["properties"]}
+    if register - listed:
+        raise TestFailure(f"{name}: WAAPI `properties` lacks {sorted(register - listed)}")
     spec = {"times": [t * 1000 for t in times], "targets": targets, "waapi": waapi_specs,
-            "register": sorted(register), "pictureTime": end * 1000 * 0.3}
+            "register": waapi["properties"], "pictureTime": end * 1000 * 0.3}
     page = os.path.join(ARTEFACTS, f"{name}.html")
     with open(page, "w") as f:
         f.write(html_page(f"{name}: tolerance {tol}", css_text, stages(css_divs, waapi_divs), spec))

@@ -96,7 +96,8 @@ extension RenderExport {
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// `application/json`: `{"duration", "maxError", "views": {id: {"keyframes", "options"}}, "warnings"}`.
+    /// `application/json`: `{"duration", "maxError", "views": {id: {"keyframes", "options"}}, "properties", "warnings"}`;
+    /// `properties` lists the custom properties to register (`CSS.registerProperty`) before animating.
     public func waapi() -> [UInt8] {
         let duration = JSONValue.number(request.scene.end * 1000)
         let options = JSONValue.object([.init("duration", duration), .init("fill", .string("both")),
@@ -109,9 +110,17 @@ extension RenderExport {
             }
             return JSONValue.Member(view.id, .object([.init("keyframes", .array(keyframes)), .init("options", options)]))
         }
+        // What `CSS.registerProperty` needs for the custom properties to interpolate as numbers
+        // (the CSS export declares them with `@property`).
+        var registered: Set<String> = []
+        let properties = self.views.flatMap(\.properties).compactMap { property -> JSONValue? in
+            guard let initial = property.registered, registered.insert(property.waapi).inserted else { return nil }
+            return .object([.init("name", .string(property.waapi)), .init("syntax", .string("<number>")),
+                            .init("inherits", .bool(false)), .init("initialValue", .string(CSSText.number(initial)))])
+        }
         var w = JSONWriter()
         w.value(.object([.init("duration", duration), .init("maxError", .number(maxError)), .init("views", .object(views)),
-                         .init("warnings", .array(warnings.map(\.json)))]))
+                         .init("properties", .array(properties)), .init("warnings", .array(warnings.map(\.json)))]))
         return w.bytes
     }
 
