@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "segue", dependencies: ["SegueHTTP", .product(name: "Logging", package: "swift-log")]),
         // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
         // and the handler's cost per request without sockets.
-        .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueHTTP"], path: "Benchmarks/segue-bench"),
+        .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueCodec", "SegueJSON", "SegueHTTP"], path: "Benchmarks/segue-bench"),
 
         // Helpers shared by the test targets: reference models, fixtures, assertions.
         .target(name: "SegueTestSupport", dependencies: ["SegueEngine"], path: "Tests/SegueTestSupport"),

@@ -1674,16 +1674,33 @@ def add_errors(c):
                            for i in range(4)]})
     # 406, 415, query errors
     body = {"timing": "ease", "samples": 3}
-    for fmt in ["svg", "css", "waapi", "lottie", "xml"]:
+    for fmt in ["lottie", "xml"]:
         c.post("error/curve 406 format=%s" % fmt, P, body, query="?format=" + fmt)
     # `?format=` (empty) shares the response cache's key with no `format` (a baseline quirk): a body
     # sent nowhere else, so the answer does not depend on what the cache holds.
     c.post("error/curve 406 format=(empty)", P, {"timing": "ease", "samples": 4, "duration": 0.5}, query="?format=")
-    c.post("error/render 406 format=svg", R, {"views": V}, query="?format=svg")
-    c.post("error/render 406 format=lottie", R, {"views": V}, query="?format=lottie")
-    for acc in ["image/png", "text/css", "image/svg+xml", "application/json;q=0", "text/csv;q=0, application/xml"]:
+    c.post("error/render 406 format=xml", R, {"views": V}, query="?format=xml")
+    for acc in ["image/png", "application/json;q=0", "text/csv;q=0, application/xml"]:
         c.post("error/curve 406 Accept %s" % acc, P, body, headers={"Accept": acc})
-    c.post("error/curve 406 before body syntax", P, "{", query="?format=svg")
+    c.post("error/curve 406 before body syntax", P, "{", query="?format=xml")
+    for q in ["0", "0.2", "nan", "x"]:
+        c.post("error/curve tolerance=%s" % q, P, body, query="?format=css&tolerance=" + q)
+    # Exports (rules 26-29): the exact forms, a fitted spring, and renders in every format.
+    spring = {"timing": {"type": "spring", "mass": 1, "stiffness": 100, "damping": 10}}
+    for fmt in ["svg", "css", "waapi"]:
+        c.post("export/curve ease format=%s" % fmt, P, body, query="?format=" + fmt)
+        c.post("export/curve spring format=%s" % fmt, P, spring, query="?format=" + fmt)
+    c.post("export/curve spring css tolerance=1e-4", P, spring, query="?format=css&tolerance=1e-4")
+    for acc in ["text/css", "image/svg+xml"]:
+        c.post("export/curve Accept %s" % acc, P, body, headers={"Accept": acc})
+    render = {"views": {"card": {"frame": [0, 568, 320, 568], "alpha": 0, "transform": {"rotation": 0},
+                                 "backgroundColor": [1, 0, 0, 1], "glow": 0}},
+              "animations": [{"view": "card", "duration": 0.8, "timing": {"type": "spring", "dampingRatio": 0.6},
+                              "to": {"frame": [0, 0, 320, 568]}},
+                             {"view": "card", "duration": 0.5, "timing": "easeInOut",
+                              "to": {"alpha": 1, "transform": {"rotation": 3}, "backgroundColor": [0, 0, 1, 0.5], "glow": 4}}]}
+    for fmt in ["svg", "css", "waapi", "lottie"]:
+        c.post("export/render format=%s" % fmt, R, render, query="?format=" + fmt)
     for ct in ["text/plain", "application/xml", "multipart/form-data; boundary=x", "text/json"]:
         c.post("error/curve 415 %s" % ct, P, body, headers={"Content-Type": ct})
     c.post("error/render 415 text/plain", R, {"views": V}, headers={"Content-Type": "text/plain"})

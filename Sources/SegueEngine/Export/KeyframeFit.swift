@@ -64,6 +64,18 @@ public struct KeyframeFit: Sendable {
         let grid = Self.grid(start: start, end: end, intervals: gridIntervals,
                              breakpoints: breakpoints + exactPieces.flatMap { [$0.start, $0.end] })
         let samples = grid.map { target.sample($0).parameters }
+        if samples.allSatisfy({ $0 == samples[0] }) {
+            // Constant on the grid: two keyframes, checked like any fit (a blip between grid
+            // points still shows in the check).
+            let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals)
+            let ends = [Keyframe(time: start, parameters: samples[0]), Keyframe(time: end, parameters: samples[0])]
+            let knots = checker.refined(ends, bound: 1)
+            keyframes = knots.map { var k = $0; k.position = KeyframeRounding.round(($0.time - start) * unitsPerSecond, decimals: KeyframeRounding.endDecimals); return k }
+            maxError = checker.maxError(keyframes)
+            timeDecimals = 0
+            parameterDecimals = Array(repeating: KeyframeRounding.maximumDecimals + 1, count: samples[0].count)
+            return
+        }
         let pieces = Self.confirmed(exactPieces, target: target, grid: grid, samples: samples)
         var knots = SlopeWindow.knots(grid: grid, samples: samples, fixed: pieces,
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })

@@ -35,7 +35,7 @@ struct KeyframeRounding: Sendable {
         var timed = roundingTimes(knots, decimals: Self.maximumDecimals + 1)
         for d in 0...Self.maximumDecimals {
             let candidate = roundingTimes(knots, decimals: d)
-            if checker.maxError(candidate) <= Self.timeShare * tolerance {
+            if checker.holds(candidate, within: Self.timeShare * tolerance) {
                 timed = candidate
                 timeDecimals = d
                 break
@@ -47,11 +47,11 @@ struct KeyframeRounding: Sendable {
         while decimals.contains(where: { $0 > 0 }) {
             let fewer = decimals.map { max(0, $0 - 1) }
             let candidate = roundingParameters(timed, decimals: fewer)
-            guard checker.maxError(candidate) <= tolerance else { break }
+            guard checker.holds(candidate, within: tolerance) else { break }
             decimals = fewer
             best = candidate
         }
-        while checker.maxError(best) > tolerance && decimals.contains(where: { $0 <= Self.maximumDecimals }) {
+        while !checker.holds(best, within: tolerance) && decimals.contains(where: { $0 <= Self.maximumDecimals }) {
             decimals = decimals.map { $0 + 1 }
             best = roundingParameters(timed, decimals: decimals)
         }

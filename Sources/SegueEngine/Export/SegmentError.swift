@@ -11,7 +11,7 @@
 /// interval (a jump) is caught by the scan itself.
 struct SegmentError: Sendable {
     /// Scan points per grid interval of the fit.
-    static let scanDensity = 2.0
+    static let scanDensity = 1.0
     static let minimumScan = 16
     static let maximumScan = 4096
     static let refinementSteps = 40
@@ -74,6 +74,11 @@ struct SegmentError: Sendable {
         var worstError = 0.0
         for k in knots.indices.dropLast() { worstError = max(worstError, worst(knots[k], knots[k + 1]).error) }
         return worstError
+    }
+
+    /// Whether the whole fit stays within `bound`, stopping at the first piece over it.
+    func holds(_ knots: [Keyframe], within bound: Double) -> Bool {
+        knots.indices.dropLast().allSatisfy { worst(knots[$0], knots[$0 + 1]).error <= bound }
     }
 
     /// Splits every piece whose largest error is over `bound` × tolerance at its worst point; a
