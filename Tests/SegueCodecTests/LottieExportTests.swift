@@ -73,7 +73,42 @@ final class LottieExportTests: XCTestCase {
         let transform = try XCTUnwrap(((document["layers"] as? [[String: Any]])?.first)?["ks"] as? [String: Any])
         let rotation = try XCTUnwrap((transform["r"] as? [String: Any])?["k"] as? [[String: Any]])
         let last = try XCTUnwrap((rotation.last?["s"] as? [Double])?.first)
-        XCTAssertEqual(last, 4 * 180 / Double.pi, accuracy: 0.01, "the direct turn of 229° is not wrapped")
+        XCTAssertEqual(last, 4 * 180 / Double.pi, accuracy: 0.1, "the direct turn of 229° is not wrapped")
+        // The Bézier-timed run is an exact piece: two keyframes eased by the animation's own curve.
+        XCTAssertEqual(rotation.count, 2)
+        XCTAssertEqual(rotation.first?["o"] as? [String: [Double]], ["x": [0.3], "y": [0]])
+        XCTAssertEqual(rotation.first?["i"] as? [String: [Double]], ["x": [0.2], "y": [1.4]])
+    }
+
+    /// The playback check is not vacuous: a keyframe moved by a point, or a linear keyframe given
+    /// an easing, is over the bound.
+    func testPlaybackNoticesAWrongKeyframe() throws {
+        let json = """
+        {"views": {"card": {"frame": [0, 568, 320, 568]}},
+         "animations": [{"view": "card", "duration": 0.8, "timing": {"type": "spring", "dampingRatio": 0.6},
+                         "to": {"frame": [0, 0, 320, 568]}}]}
+        """
+        let request = try decode(json)
+        let bytes = try LottieExport(request).lottie(tolerance: 0.001)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        XCTAssertLessThanOrEqual(LottiePlayback(document: document, request: request, tolerance: 0.001).worstError().ratio, 1)
+        func altered(_ change: (inout [String: Any]) -> Void) -> [String: Any] {
+            var layers = document["layers"] as! [[String: Any]]
+            var transform = layers[0]["ks"] as! [String: Any]
+            var position = transform["p"] as! [String: Any]
+            var keyframes = position["k"] as! [[String: Any]]
+            change(&keyframes[keyframes.count / 2])
+            position["k"] = keyframes
+            transform["p"] = position
+            layers[0]["ks"] = transform
+            var copy = document
+            copy["layers"] = layers
+            return copy
+        }
+        let moved = altered { key in key["s"] = (key["s"] as! [Double]).map { $0 + 1 } }
+        XCTAssertGreaterThan(LottiePlayback(document: moved, request: request, tolerance: 0.001).worstError().ratio, 1)
+        let eased = altered { key in key["o"] = ["x": [0.42, 0.42], "y": [0, 0]] }
+        XCTAssertGreaterThan(LottiePlayback(document: eased, request: request, tolerance: 0.001).worstError().ratio, 1)
     }
 
     /// `alpha` and the background colour (colour and its alpha) with a corner radius; the
@@ -92,13 +127,41 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual((document["warnings"] as? [Any])?.count, 0)
     }
 
-    /// A physics animation (an attachment spring on `center`).
+    /// Colours fitted near 0 and 1 keep every keyframe within [0, 1] (lottie-spec "Color"); an
+    /// overshooting colour is clamped and named in `warnings`.
+    func testColourNearItsLimits() throws {
+        let document = try export("colour-limits", """
+        {"views": {"calm": {"frame": [0, 0, 50, 50], "backgroundColor": [1, 0, 0, 1]},
+                   "bouncy": {"frame": [50, 0, 50, 50], "backgroundColor": [1, 0, 0, 1]}},
+         "animations": [{"view": "calm", "duration": 0.6, "timing": {"type": "spring", "dampingRatio": 1},
+                         "to": {"backgroundColor": [0, 0.2, 1, 0.8]}},
+                        {"view": "bouncy", "duration": 0.6, "timing": {"type": "spring", "dampingRatio": 0.4},
+                         "to": {"backgroundColor": [0, 0.2, 1, 0.8]}}]}
+        """)
+        let pointers = (document["warnings"] as? [[String: Any]])?.map { $0["pointer"] as? String }
+        XCTAssertEqual(pointers, ["/views/bouncy/backgroundColor"])
+        for layer in document["layers"] as? [[String: Any]] ?? [] {
+            let fill = LayerValues(layer: layer).item("fl")
+            let keyframes = try XCTUnwrap(fill["c"]?["k"] as? [[String: Any]])
+            XCTAssertGreaterThan(keyframes.count, 2)
+            for key in keyframes { XCTAssertTrue((key["s"] as? [Double] ?? []).allSatisfy { (0...1).contains($0) }) }
+        }
+    }
+
+    /// A physics animation (an attachment spring on `center`), at the default tolerance and at 0.01.
     func testPhysics() throws {
-        try export("physics", """
+        let json = """
         {"views": {"pane": {"center": [160, 500], "bounds": [0, 0, 320, 400]}},
          "animations": [{"id": "pane", "view": "pane", "to": {"center": [160, 100]}, "velocity": [0, -800],
                          "dynamics": {"model": "attachment", "frequency": 3.5, "damping": 0.4}}]}
-        """)
+        """
+        let fine = try export("physics", json)
+        let coarse = try export("physics-coarse", json, tolerance: 0.01)
+        func count(_ document: [String: Any]) -> Int {
+            let layer = (document["layers"] as? [[String: Any]])?.first ?? [:]
+            return ((layer["ks"] as? [String: Any])?["p"] as? [String: Any])?["k"].map { ($0 as? [Any])?.count ?? 0 } ?? 0
+        }
+        XCTAssertLessThan(count(coarse), count(fine))
     }
 
     /// A `values` keyframe animation with calculationMode cubic.

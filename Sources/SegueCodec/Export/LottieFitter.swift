@@ -3,7 +3,8 @@ import SegueEngine
 /// Fits Lottie property groups to a render (docs/rules.md rules 26 and 29): each `LottieTarget`
 /// becomes the keyframes `KeyframeFit` finds over the window [0, end], keyframe times in frames
 /// (`unitsPerSecond` = fps, fractional frames allowed: lottie-spec "Keyframes", `t` a number),
-/// with the scene's event times as breakpoints. The error unit of each compared component is
+/// with the scene's event times as breakpoints and Bézier-timed block animations as exact pieces
+/// (`LottieExactPieces`). The error unit of each compared component is
 /// max(1, range), the range taken over the render's frames.
 struct LottieFitter: Sendable {
     /// Even steps of `grid` over the window.
@@ -20,6 +21,8 @@ struct LottieFitter: Sendable {
     /// Even steps over the window plus the breakpoints: where a constant is confirmed and a
     /// rotation unwrapped.
     let grid: [Double]
+    /// Bézier-timed block animations, offered to the fit as exact pieces.
+    let exactPieces: LottieExactPieces
 
     enum Fit: Sendable {
         /// The parameters never change.
@@ -37,6 +40,7 @@ struct LottieFitter: Sendable {
         breakpoints = Self.distinct(request.scene.events.map(\.event.t).filter { $0 > 0 && $0 < window })
         let even = window > 0 ? (0...Self.gridIntervals).map { window * Double($0) / Double(Self.gridIntervals) } : [0]
         grid = Self.distinct(even + breakpoints)
+        exactPieces = LottieExactPieces(request)
     }
 
     static func distinct(_ times: [Double]) -> [Double] {
@@ -54,8 +58,10 @@ struct LottieFitter: Sendable {
         let scale = errorScale(target)
         let fitTarget = FitTarget(sample: target.sample, interpolate: target.interpolate, scale: scale,
                                   parameterTolerance: target.parameterTolerance(scale))
+        let channels = target.channels.map { scene.channels[$0] }
+        let pieces = channels.first.map { exactPieces.pieces(view: $0.view, channels: channels.map(\.name)) } ?? []
         let fit = KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
-                              breakpoints: breakpoints)
+                              breakpoints: breakpoints, exactPieces: pieces)
         if let bad = fit.keyframes.first(where: { !$0.parameters.allSatisfy(\.isFinite) }) {
             throw problem(target, at: bad.time)
         }
