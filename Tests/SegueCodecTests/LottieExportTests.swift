@@ -80,6 +80,25 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual(rotation.first?["i"] as? [String: [Double]], ["x": [0.2], "y": [1.4]])
     }
 
+    /// A value that is not finite is the JSON response's 422, naming the channel.
+    func testNonFiniteValueIsTheJSONResponsesProblem() throws {
+        let request = try decode("""
+        {"at": [0, 0.5, 1], "views": {"v": {"frame": [0, 0, 10, 10], "transform": {"scale": [0, 1]}}},
+         "animations": [{"view": "v", "duration": 1, "timing": "linear", "blend": "additive",
+                         "to": {"transform": {"scale": [2, 1]}}}]}
+        """)
+        func problem(_ body: () throws -> Void) -> Problem? {
+            do { try body() } catch let problem as Problem { return problem } catch { XCTFail("\(error)") }
+            return nil
+        }
+        let json = problem { _ = try RenderResponse(request).json().bytes() }
+        let lottie = problem { _ = try LottieExport(request).lottie(tolerance: 0.001) }
+        XCTAssertNotNil(lottie)
+        XCTAssertEqual(lottie?.status, 422)
+        XCTAssertEqual(lottie?.pointer, json?.pointer)
+        XCTAssertEqual(lottie?.detail, json?.detail)
+    }
+
     /// The playback check is not vacuous: a keyframe moved by a point, or a linear keyframe given
     /// an easing, is over the bound.
     func testPlaybackNoticesAWrongKeyframe() throws {

@@ -86,7 +86,9 @@ public struct LottieExport: Sendable {
         let scene = request.scene
         let position = try fitter.fit(LottieTargets.position(view, scene, origin: (canvas.x, canvas.y)))
         var rotationScale = LottieFitter.Fit.constant([0, 100, 100])
-        if let transform = view.transform { rotationScale = try fitter.fit(LottieTargets.rotationScale(transform, scene, grid: fitter.grid)) }
+        if let transform = view.transform {
+            rotationScale = try fitter.fit(LottieTargets.rotationScale(transform, scene, grid: fitter.grid))
+        }
         var opacity = LottieFitter.Fit.constant([100])
         if let alpha = view.alpha { opacity = try fitter.fit(LottieTargets.opacity(alpha, scene)) }
         let transform: JSONValue = .object([

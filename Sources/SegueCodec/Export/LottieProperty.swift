@@ -97,7 +97,8 @@ enum LottieWarnings {
             scene.channels[color].value(at: t).numbers.prefix(3).contains { !(0...1).contains($0) }
         }) {
             warnings.append(Warning(pointer: at / scene.channels[color].name,
-                                    detail: "`backgroundColor` leaves [0, 1] (first at t = \(CSSText.number(t))): Lottie colours are clamped to it"))
+                                    detail: "`backgroundColor` leaves [0, 1] (first at t = \(CSSText.number(t))): "
+                                        + "Lottie colours are clamped to it"))
         }
         return warnings
     }
