@@ -8,6 +8,8 @@
 #     each server a real process on a loopback port), then the browser tests of the CSS and Web
 #     Animations exports (Tests/Browser/run.py: headless Chromium plays them, Segue's JSON judges
 #     them; pages and a screenshot in .build/browser-artefacts), run beside it on the other core.
+#   - after the XCTest run, the Lottie files its export tests wrote are validated against the
+#     lottie-spec schema (scripts/validate-lottie.py).
 # The release checks print as they go; the tests' output is printed afterwards, so that their
 # summary closes the run. Exits non-zero when either side failed.
 set -uo pipefail
@@ -20,8 +22,13 @@ mkdir -p .build
     && { python3 Tests/System/run.py --binary .build-release/release/segue; system=$?
          python3 Tests/Browser/run.py --binary .build-release/release/segue && exit "$system"; }; } &
 checks=$!
+rm -rf .build/lottie-samples
 "$swift" test --disable-swift-testing > "$log" 2>&1
 tests=$?
+# The Lottie files LottieExportTests wrote, against the lottie-spec JSON schema (lottie-specs).
+.venv/bin/python -c 'import lottie_specs, jsonschema' 2>/dev/null \
+    || .venv/bin/pip install -q --disable-pip-version-check lottie-specs jsonschema
+.venv/bin/python scripts/validate-lottie.py .build/lottie-samples/*.json >> "$log" 2>&1 || tests=1
 wait "$checks"
 status=$?
 cat "$log"

@@ -58,6 +58,7 @@ enum ExportBench {
             ("svg", { () throws(Problem) in try RenderResponse(request).svg().bytes() }),
             ("css", { () throws(Problem) in try RenderExport(request, tolerance: 1e-3).css() }),
             ("waapi", { () throws(Problem) in try RenderExport(request, tolerance: 1e-3).waapi() }),
+            ("lottie", { () throws(Problem) in try LottieExport(request).lottie(tolerance: 1e-3) }),
         ]
         for (format, write) in writers {
             let start = ContinuousClock.now

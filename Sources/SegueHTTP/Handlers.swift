@@ -109,7 +109,7 @@ struct Handlers: Sendable {
 
     func render(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
-                                            offered: [.json, .csv, .svg, .css, .waapi])
+                                            offered: [.json, .csv, .svg, .css, .waapi, .lottie])
         let tolerance = try ExportTolerance.parse(request.query["tolerance"])
         let expand: Bool
         switch request.query["expand"] {
@@ -122,13 +122,14 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let renderRequest = try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation)
         switch format {
-        case .css, .waapi: try RenderExport.checkWork(renderRequest, limits: limits)
+        case .css, .waapi, .lottie: try RenderExport.checkWork(renderRequest, limits: limits)
         case .svg: try RenderResponse.checkPlotWork(renderRequest, limits: limits)
         default: break
         }
         switch format {
         case .css: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).css())
         case .waapi: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).waapi())
+        case .lottie: return Content(mediaType: format.mediaType, body: try LottieExport(renderRequest).lottie(tolerance: tolerance))
         default: break
         }
         let render = RenderResponse(renderRequest, expanded: expand)

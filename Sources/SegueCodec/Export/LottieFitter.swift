@@ -7,8 +7,8 @@ import SegueEngine
 /// (`LottieExactPieces`). The error unit of each compared component is
 /// max(1, range), the range taken over the render's frames.
 struct LottieFitter: Sendable {
-    /// Even steps of `grid` over the window.
-    static let gridIntervals = 4096
+    /// Even steps of `grid` over the window: as many as a CSS export of the render uses.
+    let gridIntervals: Int
 
     let scene: Scene
     let frames: [Double]
@@ -37,8 +37,10 @@ struct LottieFitter: Sendable {
         self.fps = fps
         self.tolerance = tolerance
         let window = end
+        gridIntervals = RenderExport.gridIntervals(frames: request.times.count)
+        let gridIntervals = gridIntervals
         breakpoints = Self.distinct(request.scene.events.map(\.event.t).filter { $0 > 0 && $0 < window })
-        let even = window > 0 ? (0...Self.gridIntervals).map { window * Double($0) / Double(Self.gridIntervals) } : [0]
+        let even = window > 0 ? (0...gridIntervals).map { window * Double($0) / Double(gridIntervals) } : [0]
         grid = Self.distinct(even + breakpoints)
         exactPieces = LottieExactPieces(request)
     }
@@ -61,7 +63,7 @@ struct LottieFitter: Sendable {
         let channels = target.channels.map { scene.channels[$0] }
         let pieces = channels.first.map { exactPieces.pieces(view: $0.view, channels: channels.map(\.name)) } ?? []
         let fit = KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
-                              breakpoints: breakpoints, exactPieces: pieces)
+                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals)
         if let bad = fit.keyframes.first(where: { !$0.parameters.allSatisfy(\.isFinite) }) {
             throw problem(target, at: bad.time)
         }
