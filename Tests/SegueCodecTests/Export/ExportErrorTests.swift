@@ -294,4 +294,16 @@ final class ExportErrorTests: XCTestCase {
         XCTAssertEqual(export.keyframeCount, 3 * 4, css)
         XCTAssertLessThan(export.maxError, 1e-9)
     }
+
+    /// View ids are escaped as CSS identifiers in `@keyframes` names and as CSS strings in the
+    /// attribute selector; custom channel names as identifiers after `--`.
+    func testUserTextIsEscaped() throws {
+        let request = try Self.render(#"""
+        {"views": {"a\"b c<1": {"alpha": 0, "x y": 0}}, "animations": [{"view": "a\"b c<1", "duration": 1, "to": {"alpha": 1, "x y": 2}}]}
+        """#)
+        let css = String(decoding: try RenderExport(request, tolerance: 1e-3).css(), as: UTF8.self)
+        XCTAssertTrue(css.contains(#"@keyframes segue-a\"b\ c\<1 {"#), css)
+        XCTAssertTrue(css.contains(#"[data-segue="a\"b c<1"] { animation: segue-a\"b\ c\<1 1s linear both;"#), css)
+        XCTAssertTrue(css.contains(#"@property --x\ y { syntax: '<number>'; inherits: false; initial-value: 0; }"#), css)
+    }
 }
