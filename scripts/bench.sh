@@ -3,7 +3,9 @@
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
 #       and the C++ reference server (../shared/bench/compare-http.sh);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
-#   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers.
+#   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
+#   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and the time to
+#       export a 100-view render in every format.
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -61,3 +63,7 @@ for _ in $(seq 50); do "$bin/segue" healthcheck --port $port && break; sleep 0.1
 python3 "$here/scripts/render-bench.py" $port $pid
 kill $pid 2>/dev/null || true
 wait $pid 2>/dev/null || true
+
+echo
+echo "== (d) exports: linear() stops per spring at 1e-3 and 1e-4 beside the greedy minimum; a 100-view render in each format"
+"$bin/segue-bench" exports
