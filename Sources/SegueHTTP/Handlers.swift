@@ -99,8 +99,8 @@ struct Handlers: Sendable {
         // Sampling first refuses a curve with a non-finite value, whatever the format.
         let curve = try CurveResponse(curveRequest)
         switch format {
-        case .css: return Content(mediaType: format.mediaType, body: CurveExport(curveRequest, tolerance: tolerance).css())
-        case .waapi: return Content(mediaType: format.mediaType, body: CurveExport(curveRequest, tolerance: tolerance).waapi())
+        case .css: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).css())
+        case .waapi: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).waapi())
         case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
         case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)

@@ -557,9 +557,10 @@ def compare(res: Result, case, prop: Prop, t, reading, segue, scale_tol, bound_o
         if len(got) != len(segue):
             res.fail(f"{case}: {what} at t={t!r}s: {len(got)} components from {source}, Segue has {len(segue)}")
             continue
+        if prop.kind == "color":
+            # Colours are compared as drawn: premultiplied by alpha (docs/exports.md "Colours").
+            got, segue = premultiplied(got), premultiplied(segue)
         for k, (b, s) in enumerate(zip(got, segue)):
-            if prop.kind == "color" and k < 3 and min(max(segue[3], 0), 1) < 1e-6:
-                continue  # a transparent colour has no hue to compare
             bound = bound_override if bound_override is not None else scale_tol * prop.scales[k]
             allow = allowance(prop, k, source, segue, got)
             err = abs(b - s)
@@ -575,6 +576,12 @@ def compare(res: Result, case, prop: Prop, t, reading, segue, scale_tol, bound_o
 
 def clamp01(v):
     return min(max(v, 0.0), 1.0)
+
+
+def premultiplied(rgba):
+    """[r·a, g·a, b·a, a], components clamped to [0, 1] as CSS clamps them."""
+    a = clamp01(rgba[3])
+    return [clamp01(c) * a for c in rgba[:3]] + [a]
 
 
 def common_checks(res: Result, case, out, console, expected_animations, css_text=None, waapi_views=None):

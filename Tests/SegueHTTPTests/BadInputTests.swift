@@ -113,7 +113,11 @@ final class BadInputTests: XCTestCase {
         var workOver = Row("waapi export over the work limit", #"{"fps": 60, "views": {\#(views)}, "animations": [\#(animations)]}"#,
                            413, nil, kind: "too-large")
         workOver.path = "/v1/render?format=waapi"
-        rows += [framesOver, workOver]
+        // UIKit's dampingRatio 0 solves to a spring of megahertz: no export can follow it.
+        var unexportable = Row("css export of a curve no keyframes can follow",
+                               #"{"timing": {"type": "spring", "dampingRatio": 0}, "duration": 0.8}"#, 413, nil, kind: "too-large")
+        unexportable.path = "/v1/curve?format=css&tolerance=0.01"
+        rows += [framesOver, workOver, unexportable]
         return rows
     }()
 

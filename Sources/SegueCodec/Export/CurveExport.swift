@@ -14,7 +14,7 @@ public struct CurveExport: Sendable {
     public let stops: Int
     public let fallback: (easing: String, maxError: Double)?
 
-    public init(_ request: CurveRequest, tolerance: Double) {
+    public init(_ request: CurveRequest, tolerance: Double) throws(Problem) {
         self.request = request
         let curve = request.curve, duration = request.duration
         let progress: @Sendable (Double) -> Double = { curve.sample(at: $0, duration: duration).progress }
@@ -25,8 +25,8 @@ public struct CurveExport: Sendable {
         } else {
             let target = FitTarget.linear(scale: [1]) { [progress($0)] }
             let end = progress(duration)
-            let fit = KeyframeFit(target, start: 0, end: duration, tolerance: tolerance, unitsPerSecond: 100 / duration,
-                                  endValue: abs(end - 1) <= tolerance ? [1] : nil)
+            let fit = try KeyframeFit(target, start: 0, end: duration, tolerance: tolerance, unitsPerSecond: 100 / duration,
+                                  endValue: abs(end - 1) <= tolerance ? [1] : nil).checked("the curve")
             easing = CSSText.linear(fit.keyframes.map { (output: $0.parameters[0], position: $0.position) })
             maxError = fit.maxError
             stops = fit.keyframes.count

@@ -61,34 +61,35 @@ struct ExportMapping {
                               text: { CSSText.number($0[0]) + "px" })
     }
 
-    /// `background-color`: parameters r, g, b in 0–255 and alpha, as `rgb(r g b / a)`; CSS
-    /// interpolates them premultiplied by alpha (CSS Color 4 §12.3) and clamps them to their range.
+    /// `background-color`: parameters r, g, b in 0–255 and alpha, as `rgb(r g b / a)`. CSS mixes
+    /// colours premultiplied by alpha (CSS Color 4 §12.3) and clamps them to their range; the
+    /// components compared are the premultiplied ones, what is drawn (docs/exports.md "Colours"),
+    /// so a hue under zero alpha, which CSS does not keep, counts for nothing.
     func color(_ channel: Int) -> ExportProperty {
         let read = value(channel)
-        let scales = (0..<4).map { scale(channel, $0) }
         let target = FitTarget(
             sample: { t in
                 let v = read(t).map { min(max($0, 0), 1) }
-                return ([v[0] * 255, v[1] * 255, v[2] * 255, v[3]], v)
+                return ([v[0] * 255, v[1] * 255, v[2] * 255, v[3]], [v[0] * v[3], v[1] * v[3], v[2] * v[3], v[3]])
             },
             interpolate: { a, b, u in ExportMapping.premultipliedMix(a, b, u) },
-            scale: scales, parameterTolerance: [255 * scales[0], 255 * scales[1], 255 * scales[2], scales[3]])
+            // A drawn component is c · a: an error in c and one in a add up, so each gets half.
+            scale: [1, 1, 1, 1], parameterTolerance: [127.5, 127.5, 127.5, 0.5])
         return ExportProperty(css: "background-color", waapi: "backgroundColor", target: target,
                               text: { p in "rgb(\(CSSText.number(p[0])) \(CSSText.number(p[1])) \(CSSText.number(p[2])) / \(CSSText.number(p[3])))" },
                               exactPieces: [])
     }
 
-    /// CSS Color 4 §12.3: alpha linearly, each colour component premultiplied, then divided by the
-    /// interpolated alpha (0 where it is 0); components back in 0–1.
+    /// CSS Color 4 §12.3: each component premultiplied by alpha, then mixed linearly — the
+    /// premultiplied components of the mix, in 0–1 (parameters clamped to their range as CSS does).
     static func premultipliedMix(_ a: [Double], _ b: [Double], _ u: Double) -> [Double] {
         let alphaA = min(max(a[3], 0), 1), alphaB = min(max(b[3], 0), 1)
-        let alpha = alphaA + (alphaB - alphaA) * u
         var out = [Double](repeating: 0, count: 4)
         for k in 0..<3 {
-            let ca = min(max(a[k], 0), 255) * alphaA, cb = min(max(b[k], 0), 255) * alphaB
-            out[k] = alpha > 0 ? min(max((ca + (cb - ca) * u) / alpha, 0), 255) / 255 : 0
+            let ca = min(max(a[k], 0), 255) / 255 * alphaA, cb = min(max(b[k], 0), 255) / 255 * alphaB
+            out[k] = ca + (cb - ca) * u
         }
-        out[3] = alpha
+        out[3] = alphaA + (alphaB - alphaA) * u
         return out
     }
 

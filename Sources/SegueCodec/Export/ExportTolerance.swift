@@ -1,3 +1,4 @@
+import SegueEngine
 import SegueJSON
 
 /// `?tolerance=E` of an export (docs/exports.md "The error rule"): the largest error allowed, in
@@ -17,5 +18,17 @@ public enum ExportTolerance {
                           extensions: [.init("parameter", .string("tolerance"))])
         }
         return value
+    }
+}
+
+extension KeyframeFit {
+    /// The fit, or a 413 when no keyframe list Segue writes can follow the value within the
+    /// tolerance (it oscillates faster than the fit's grid resolves).
+    func checked(_ what: String) throws(Problem) -> KeyframeFit {
+        guard meetsBound else {
+            throw Problem.tooLarge("\(what) moves too fast to export within tolerance \(tolerance): "
+                                   + "the closest fit Segue finds is off by \(maxError)")
+        }
+        return self
     }
 }

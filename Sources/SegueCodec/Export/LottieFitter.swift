@@ -62,8 +62,8 @@ struct LottieFitter: Sendable {
                                   parameterTolerance: target.parameterTolerance(scale))
         let channels = target.channels.map { scene.channels[$0] }
         let pieces = channels.first.map { exactPieces.pieces(view: $0.view, channels: channels.map(\.name)) } ?? []
-        let fit = KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
-                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals)
+        let fit = try KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
+                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals).checked("a Lottie property")
         if let bad = fit.keyframes.first(where: { !$0.parameters.allSatisfy(\.isFinite) }) {
             throw problem(target, at: bad.time)
         }

@@ -56,9 +56,11 @@ public struct RenderExport: Sendable {
         var views: [View] = []
         for id in Self.viewOrder(scene) {
             let properties = Self.properties(of: id, mapping, notes: &notes)
-            let fits = properties.map { property in
-                KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
-                            breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals)
+            var fits: [KeyframeFit] = []
+            for property in properties {
+                fits.append(try KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
+                                            breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals)
+                    .checked("`\(property.css)` of view `\(id)`"))
             }
             if request.cancellation?.isCancelled == true { throw Problem.cancelled }
             views.append(View(id: id, properties: properties, fits: fits))

@@ -31,7 +31,8 @@ extension RenderExport {
             var position = keyframe.position
             var easing: String?
             if jumps {
-                position = max(out.last?.position ?? 0, position - lead)
+                // At the 9 decimals jump positions have, rounded down (no noise of the subtraction).
+                position = max(out.last?.position ?? 0, ((position - lead) * 1e9).rounded(.down) / 1e9)
                 easing = "step-end"
             } else if case .curve(let curve) = keyframe.easing, let text = CSSText.easing(curve), text != "linear" {
                 easing = text

@@ -42,6 +42,11 @@ public struct KeyframeFit: Sendable {
     /// The largest error found over continuous time, in units of `FitTarget.scale` per component
     /// (so comparable with the tolerance).
     public let maxError: Double
+    public let tolerance: Double
+    /// Whether the bound holds: false only when the truth moves faster than the grid resolves
+    /// (a keyframe at every other grid point) or than `SegmentError.keyframeLimit` keyframes
+    /// can follow — an oscillation of megahertz.
+    public var meetsBound: Bool { maxError <= tolerance }
     /// Decimals of the keyframe positions (in the target's time unit) and of each parameter.
     public let timeDecimals: Int
     public let parameterDecimals: [Int]
@@ -54,6 +59,7 @@ public struct KeyframeFit: Sendable {
     public init(_ target: FitTarget, start: Double, end: Double, tolerance: Double, unitsPerSecond: Double,
                 breakpoints: [Double] = [], exactPieces: [ExactPiece] = [], endValue: [Double]? = nil,
                 gridIntervals: Int = KeyframeFit.gridIntervals) {
+        self.tolerance = tolerance
         guard end > start else {
             keyframes = [Keyframe(time: start, parameters: target.sample(start).parameters)]
             maxError = 0
@@ -81,6 +87,15 @@ public struct KeyframeFit: Sendable {
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
         if let endValue { knots[knots.count - 1].parameters = endValue }
         let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals)
+        guard knots.count <= gridIntervals / 2 else {
+            // A keyframe at every other grid point: the value moves faster than the grid resolves,
+            // and no split will follow it. The fit stands as it is, its error measured.
+            keyframes = knots
+            maxError = max(checker.maxError(knots), tolerance.nextUp)
+            timeDecimals = KeyframeRounding.maximumDecimals + 1
+            parameterDecimals = Array(repeating: timeDecimals, count: knots[0].parameters.count)
+            return
+        }
         knots = checker.refined(knots, bound: Self.fitShare)
         let rounding = KeyframeRounding(target: target, checker: checker, start: start, end: end,
                                         unitsPerSecond: unitsPerSecond)
@@ -105,33 +120,30 @@ public struct KeyframeFit: Sendable {
 
     static let minimumRefinement = 4
 
-    /// Whether the truth is continuous at t to `exactPieceSlack` (its value just before and at t).
-    static func continuous(_ target: FitTarget, at t: Double) -> Bool {
-        let before = target.sample(t.nextDown).output, at = target.sample(t).output
-        return before.indices.allSatisfy { abs(before[$0] - at[$0]) <= exactPieceSlack * target.scale[$0] }
-    }
-
     /// Sorted, distinct grid times: even steps plus the breakpoints inside the window.
     public static func grid(start: Double, end: Double, intervals: Int, breakpoints: [Double]) -> [Double] {
         var times = (0...intervals).map { start + (end - start) * Double($0) / Double(intervals) }
         times[intervals] = end
         times += breakpoints.filter { $0 > start && $0 < end }
         times.sort()
+        // Times closer than `jumpWidth` of the window are one grid point: a breakpoint one ulp off
+        // an even step would make a piece too narrow to check.
+        let closest = jumpWidth * (end - start)
         var distinct: [Double] = []
         distinct.reserveCapacity(times.count)
-        for t in times where distinct.last != t { distinct.append(t) }
+        for t in times where distinct.last.map({ t - $0 > closest }) ?? true { distinct.append(t) }
+        if let last = distinct.last, last != end { distinct[distinct.count - 1] = end }
         return distinct
     }
 
     /// The exact pieces the grid confirms: every grid point inside agrees with the eased mix of
-    /// the piece's end parameters to `exactPieceSlack` × scale; overlapping pieces are dropped.
+    /// the values at the piece's ends to `exactPieceSlack` × scale; overlapping pieces are dropped.
     static func confirmed(_ pieces: [ExactPiece], target: FitTarget, grid: [Double], samples: [[Double]]) -> [ExactPiece] {
         var kept: [ExactPiece] = []
         for piece in pieces.sorted(by: { $0.start < $1.start }) where piece.end > piece.start {
             if let last = kept.last, piece.start < last.end { continue }
-            let from = target.sample(piece.start).parameters, to = target.sample(piece.end.nextDown).parameters
-            // The value after the piece must continue from its end: no jump there.
-            guard continuous(target, at: piece.end) else { continue }
+            // The eased mix runs to the value at the end (steps jump there at u = 1).
+            let from = target.sample(piece.start).parameters, to = target.sample(piece.end).parameters
             let agrees = grid.indices.allSatisfy { k in
                 let t = grid[k]
                 guard t > piece.start && t < piece.end else { return true }

@@ -15,8 +15,10 @@ struct SegmentError: Sendable {
     static let minimumScan = 16
     static let maximumScan = 4096
     static let refinementSteps = 40
-    /// Keyframes at most: a pathological truth (noise) stops the splitting here.
-    static let keyframeLimit = 50_000
+    /// Keyframes at most, per grid interval: a pathological truth (noise) stops the splitting
+    /// at 2 × the grid's intervals.
+    static let keyframesPerInterval = 2
+    var keyframeLimit: Int { Self.keyframesPerInterval * gridIntervals + 64 }
 
     let target: FitTarget
     let tolerance: Double
@@ -92,7 +94,7 @@ struct SegmentError: Sendable {
         while let next = pending.last {
             let previous = result[result.count - 1]
             let found = worst(previous, next)
-            guard found.error > limit, result.count + pending.count < Self.keyframeLimit else {
+            guard found.error > limit, result.count + pending.count < keyframeLimit else {
                 result.append(pending.removeLast())
                 continue
             }
@@ -102,7 +104,11 @@ struct SegmentError: Sendable {
                 result[result.count - 1].easing = .linear
                 if result.count == 1 { result.append(previous) }
                 result[result.count - 1].time = next.time
-                result.append(pending.removeLast())
+                // The keyframe after the jump holds the value there: one the greedy pass set off
+                // the curve could carry an error of its own that no split removes.
+                var after = pending.removeLast()
+                after.parameters = target.sample(after.time).parameters
+                result.append(after)
                 continue
             }
             result[result.count - 1].easing = .linear

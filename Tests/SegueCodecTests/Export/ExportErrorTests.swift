@@ -48,7 +48,7 @@ final class ExportErrorTests: XCTestCase {
             let duration = request.duration
             let truth = { (t: Double) in request.curve.sample(at: t, duration: duration).progress }
             for tolerance in [1e-3, 1e-4] {
-                let export = CurveExport(request, tolerance: tolerance)
+                let export = try CurveExport(request, tolerance: tolerance)
                 let css = String(decoding: export.css(), as: UTF8.self)
                 let lines = css.split(separator: "\n")
                 let easing = try CSSEasing.parse(String(lines.last!))
@@ -84,7 +84,7 @@ final class ExportErrorTests: XCTestCase {
             (#"{"timing": "linear(0, 0.25 40%, 1)"}"#, "linear(0 0%, 0.25 40%, 1 100%)"),
         ]
         for (json, easing) in cases {
-            let export = CurveExport(try Self.curve(json), tolerance: 1e-3)
+            let export = try CurveExport(try Self.curve(json), tolerance: 1e-3)
             XCTAssertEqual(export.easing, easing)
             XCTAssertEqual(export.maxError, 0)
             XCTAssertEqual(String(decoding: export.css(), as: UTF8.self).split(separator: "\n").last.map(String.init), easing)
@@ -141,6 +141,10 @@ final class ExportErrorTests: XCTestCase {
                         {"id": "d", "view": "ball", "channel": "center", "velocity": [300, 200], "dynamics": {"model": "decay"}}],
          "commands": [{"at": 0.3, "animation": "p", "op": "retarget", "to": {"center": [160, 300]}}]}
         """#),
+        ("a colour from transparent with a spring", #"""
+        {"views": {"v": {"backgroundColor": [1, 0, 0, 0]}},
+         "animations": [{"view": "v", "duration": 0.6, "timing": {"type": "spring", "dampingRatio": 0.5}, "to": {"backgroundColor": [0, 0, 1, 1]}}]}
+        """#),
         ("jumps: steps timing and a finish at the start", #"""
         {"views": {"v": {"frame": [0, 0, 10, 10], "alpha": 1}},
          "animations": [{"id": "s", "view": "v", "duration": 1, "timing": "steps(4)", "to": {"frame": [100, 0, 10, 10]}},
@@ -163,7 +167,8 @@ final class ExportErrorTests: XCTestCase {
         case "height": return (channel("frame") ?? channel("bounds")).map { [$0[3]] }
         case "opacity": return channel("alpha").map { [clamp($0[0])] }
         case "transform": return channel("transform")
-        case "background-color": return channel("backgroundColor").map { c in c.enumerated().map { $0 < 3 ? clamp($1) * 255 : clamp($1) } }
+        // Colours as drawn: premultiplied by alpha, in 0–1 (docs/exports.md "Colours").
+        case "background-color": return channel("backgroundColor").map { c in c.enumerated().map { $0 < 3 ? clamp($1) * clamp(c[3]) : clamp($1) } }
         case "border-radius": return channel("cornerRadius")
         default:
             guard property.hasPrefix("--") else { return nil }
@@ -175,8 +180,10 @@ final class ExportErrorTests: XCTestCase {
         }
     }
 
+    /// A value's components; a colour premultiplied, in 0–1.
     static func components(_ value: WebAnimatedValue) -> [Double] {
-        value.number.map { [$0] } ?? value.color ?? value.matrix ?? []
+        if let c = value.color { return [c[0] / 255 * c[3], c[1] / 255 * c[3], c[2] / 255 * c[3], c[3]] }
+        return value.number.map { [$0] } ?? value.matrix ?? []
     }
 
     /// Jump times of a render's channels: where consecutive samples of a fine grid differ by
@@ -261,7 +268,7 @@ final class ExportErrorTests: XCTestCase {
             bound = [geometry[property == "width" ? 2 : 3] * tolerance]
         case "opacity": bound = [scale("alpha")[0] * tolerance]
         case "transform": bound = scale("transform").map { $0 * tolerance }
-        case "background-color": bound = scale("backgroundColor").enumerated().map { $0 < 3 ? 255 * $1 * tolerance : $1 * tolerance }
+        case "background-color": bound = [tolerance, tolerance, tolerance, tolerance]
         case "border-radius": bound = [scale("cornerRadius")[0] * tolerance]
         default:
             // A custom channel `--c`, or component k of a vector one, `--c-k`.
