@@ -97,29 +97,15 @@ struct ExportMapping {
     /// read continuously along the grid.
     func transform(_ channel: Int) -> ExportProperty {
         let read = value(channel)
-        let grid = grid
-        var angles: [Double] = []
-        angles.reserveCapacity(grid.count)
-        var skewed = false
-        for t in grid {
-            let p = TransformFunctions.parameters(AffineTransform(read(t)), near: angles.last ?? 0)
-            angles.append(p[2])
-            if abs(p[3]) > 1e-9 { skewed = true }
-        }
-        let unwrapped = angles, showsSkew = skewed
+        let path = TransformPath(grid: grid) { AffineTransform(read($0)) }
+        let showsSkew = path.isSkewed
         let scales = (0..<6).map { scale(channel, $0) }
         let linear = scales[0...3].min() ?? 1
-        let size = (frames[channel] ?? []).reduce(1.0) { max($0, abs($1[0]), abs($1[1]), abs($1[2]), abs($1[3])) }
+        let size = max(1, path.largestScale)
         let target = FitTarget(
             sample: { t in
                 let m = read(t)
-                // The angle nearest the one at the grid point before t.
-                var low = 0, high = grid.count - 1
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if grid[middle] <= t { low = middle } else { high = middle - 1 }
-                }
-                return (TransformFunctions.parameters(AffineTransform(m), near: unwrapped[low]), m)
+                return (path.parameters(AffineTransform(m), at: t), m)
             },
             interpolate: { a, b, u in TransformFunctions.matrix(zip(a, b).map { $0 + ($1 - $0) * u }) },
             scale: scales, parameterTolerance: [scales[4], scales[5], linear / size, linear / size, linear, linear])

@@ -16,7 +16,7 @@ struct LottieFitter: Sendable {
     let end: Double
     let fps: Double
     let tolerance: Double
-    /// Event times inside the window, sorted and distinct.
+    /// Event times inside the window.
     let breakpoints: [Double]
     /// Even steps over the window plus the breakpoints: where a constant is confirmed and a
     /// rotation unwrapped.
@@ -36,19 +36,12 @@ struct LottieFitter: Sendable {
         end = max(request.scene.end, request.times.last ?? 0)
         self.fps = fps
         self.tolerance = tolerance
-        let window = end
         gridIntervals = RenderExport.gridIntervals(frames: request.times.count)
-        let gridIntervals = gridIntervals
-        breakpoints = Self.distinct(request.scene.events.map(\.event.t).filter { $0 > 0 && $0 < window })
-        let even = window > 0 ? (0...gridIntervals).map { window * Double($0) / Double(gridIntervals) } : [0]
-        grid = Self.distinct(even + breakpoints)
+        let window = end
+        let inside = request.scene.events.map(\.event.t).filter { $0 > 0 && $0 < window }
+        breakpoints = inside
+        grid = window > 0 ? KeyframeFit.grid(start: 0, end: window, intervals: gridIntervals, breakpoints: inside) : [0]
         exactPieces = LottieExactPieces(request)
-    }
-
-    static func distinct(_ times: [Double]) -> [Double] {
-        var result: [Double] = []
-        for t in times.sorted() where result.last != t { result.append(t) }
-        return result
     }
 
     /// The keyframes of `target`, or its constant parameters when they never change on the grid.

@@ -42,3 +42,47 @@ public enum TransformFunctions {
         return [cosine * sx, sine * sx, (cosine * shear - sine) * sy, (sine * shear + cosine) * sy, p[0], p[1]]
     }
 }
+
+/// `TransformFunctions` along a timeline (docs/exports.md "Transforms"): the angle θ taken at
+/// every point of a grid on the branch nearest its value at the point before, so that a whole turn
+/// reads 2π and not a jump back to 0; at any time t, θ is taken nearest its value at the grid point
+/// at or before t. Also what the grid shows of the path: the largest scale factor and whether a
+/// skew occurs.
+public struct TransformPath: Sendable {
+    /// |φ| above which a grid point counts as skewed (radians).
+    public static let skewSlack = 1e-9
+
+    let times: [Double]
+    let angles: [Double]
+    /// max |sx|, |sy| over the grid (at least 1e-6).
+    public let largestScale: Double
+    /// Whether some grid point has a skew.
+    public let isSkewed: Bool
+
+    /// - grid: sorted times; `matrix` is read once at each.
+    public init(grid: [Double], _ matrix: (Double) -> AffineTransform) {
+        var angles: [Double] = []
+        angles.reserveCapacity(grid.count)
+        var largest = 1e-6, skewed = false
+        for t in grid {
+            let p = TransformFunctions.parameters(matrix(t), near: angles.last ?? 0)
+            angles.append(p[2])
+            largest = max(largest, abs(p[4]), abs(p[5]))
+            if abs(p[3]) > Self.skewSlack { skewed = true }
+        }
+        times = grid
+        self.angles = angles
+        largestScale = largest
+        isSkewed = skewed
+    }
+
+    /// The parameters of `m`, the matrix at t, with θ on the path's branch.
+    public func parameters(_ m: AffineTransform, at t: Double) -> [Double] {
+        var low = 0, high = times.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if times[middle] <= t { low = middle } else { high = middle - 1 }
+        }
+        return TransformFunctions.parameters(m, near: angles.isEmpty ? 0 : angles[low])
+    }
+}
