@@ -9,9 +9,9 @@
 /// "swing filter" of Elmeleegy et al. (VLDB 2009), which needs about 1/√2 of the pieces of
 /// interpolation for a smooth curve.
 enum SlopeWindow {
-    /// Keyframes over the grid: exact pieces as given (a keyframe with their easing at the start,
-    /// the value before their end at the end, and a second keyframe where the value then jumps);
-    /// greedy linear pieces everywhere else.
+    /// Keyframes over the grid: exact pieces as given (a keyframe with their easing at the start;
+    /// the stretch after them starts with the value at their end); greedy linear pieces everywhere
+    /// else.
     static func knots(grid: [Double], samples: [[Double]], fixed: [ExactPiece], tolerance: [Double]) -> [Keyframe] {
         var knots: [Keyframe] = []
         var cursor = 0
