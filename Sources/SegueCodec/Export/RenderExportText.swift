@@ -16,8 +16,8 @@ extension RenderExport {
 
     /// A property's keyframes as entries. CSS `@keyframes` merges blocks at one position, so a
     /// jump (two keyframes at one time) becomes a hold: the keyframe before it moves back by
-    /// `jumpLead` of a position unit below the printed digits and eases with `step-end`.
-    static func entries(_ fit: KeyframeFit, end: Double) -> [(position: Double, easing: String?, parameters: [Double])] {
+    /// 10^−(d+2) % (d the fit's position decimals) and eases with `step-end`.
+    static func entries(_ fit: KeyframeFit) -> [(position: Double, easing: String?, parameters: [Double])] {
         var keyframes = fit.keyframes
         if keyframes.count == 1 {
             keyframes.append(keyframes[0])
@@ -47,7 +47,7 @@ extension RenderExport {
         var all: [(position: Double, occurrence: Int, easing: String?, property: Int, text: String)] = []
         for (index, fit) in view.fits.enumerated() {
             var previous: Double?, occurrence = 0
-            for entry in Self.entries(fit, end: request.scene.end) {
+            for entry in Self.entries(fit) {
                 occurrence = entry.position == previous ? occurrence + 1 : 0
                 previous = entry.position
                 all.append((entry.position, occurrence, entry.easing, index, view.properties[index].text(entry.parameters)))
