@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // The worker pool's queue (Sources/SegueHTTP/Transport/WorkerPool.swift).
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // The command line (Sources/segue): subcommands, typed options, generated --help.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -40,13 +42,20 @@ let package = Package(
         // module is compiled without them (the frontend flag, because SwiftPM appends its own `-g`).
         .target(name: "SegueOpenAPIDocument", resources: [.embedInCode("Resources/openapi.yaml")],
                 swiftSettings: [.unsafeFlags(["-Onone", "-Xfrontend", "-gnone"])]),
+        // The playground page's three sources (`GET /`), compiled in the same way and for the same reason.
+        .target(name: "SeguePlaygroundDocument",
+                resources: [.embedInCode("Resources/playground.html"), .embedInCode("Resources/playground.css"),
+                            .embedInCode("Resources/playground.js")],
+                swiftSettings: [.unsafeFlags(["-Onone", "-Xfrontend", "-gnone"])]),
         .target(name: "SegueHTTP", dependencies: ["SegueCodec", "SegueEngine", "SegueJSON", "SegueOpenAPIDocument",
+                                                  "SeguePlaygroundDocument",
                                                   "CMicroHTTPD", "CZlib",
                                                   .product(name: "Logging", package: "swift-log"),
                                                   .product(name: "CoreMetrics", package: "swift-metrics"),
                                                   .product(name: "Prometheus", package: "swift-prometheus"),
                                                   .product(name: "DequeModule", package: "swift-collections")]),
-        .executableTarget(name: "segue", dependencies: ["SegueHTTP", .product(name: "Logging", package: "swift-log")]),
+        .executableTarget(name: "segue", dependencies: ["SegueHTTP", .product(name: "Logging", package: "swift-log"),
+                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
         // and the handler's cost per request without sockets.
         .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueCodec", "SegueJSON", "SegueHTTP"], path: "Benchmarks/segue-bench"),
