@@ -12,6 +12,8 @@ struct Content {
     /// A pure function of the request (every route but `/healthz`): negotiated, tagged, compressed
     /// and cached by the route middleware.
     var cacheable = true
+    /// Header fields beyond `Content-Type` and `Vary` (the playground's `Content-Security-Policy`).
+    var headers: [(name: String, value: String)] = []
 
     /// Sectioned bodies estimated above this many bytes stream, produced as the socket drains so
     /// that a client that does not read holds one piece, not the body (docs/http.md "Responses");
@@ -36,6 +38,7 @@ struct Content {
     func response() throws(Problem) -> HTTPResponse {
         var response = HTTPResponse(status: 200, headers: [("Content-Type", mediaType)])
         response.headers.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
+        response.headers += headers
         response.isDeterministic = cacheable
         if let sectioned, sectioned.estimatedBytes > Self.streamingThreshold {
             response.stream = sectioned
@@ -67,6 +70,11 @@ struct Handlers: Sendable {
             },
             "/metrics": Router.Route(methods: ["GET"]) { [metrics] _ in
                 Content(mediaType: ServiceMetrics.contentType, body: metrics?.render() ?? [], cacheable: false)
+            },
+            "/": Router.Route(methods: ["GET"]) { _ in
+                var page = Content(mediaType: "text/html; charset=utf-8", body: PlaygroundPage.shared.body)
+                page.headers = PlaygroundPage.shared.headers
+                return page
             },
             "/openapi.yaml": Router.Route(methods: ["GET"]) { _ in
                 Content(mediaType: "application/yaml", body: OpenAPIDocument.bytes)

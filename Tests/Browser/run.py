@@ -376,15 +376,8 @@ def allowance(prop: Prop, k: int, source: str, segue: list[float], browser: list
 # Pages
 
 
-PAGE_SCRIPT = r"""
-const SPEC = JSON.parse(document.getElementById('spec').textContent);
-const out = {errors: [], console: [], readings: {}, animations: 0, cssRules: [], waapiKeyframes: {}, times: []};
-window.addEventListener('error', e => out.errors.push(String(e.message) + ' @' + e.lineno));
-window.addEventListener('unhandledrejection', e => out.errors.push('unhandled rejection: ' + String(e.reason)));
-for (const level of ['error', 'warn', 'log', 'info']) {
-  const original = console[level].bind(console);
-  console[level] = (...args) => { out.console.push(level + ': ' + args.map(String).join(' ')); original(...args); };
-}
+# A property's typed reading: computedStyleMap() as numbers (a transform as its 2-D matrix).
+TYPED_READING_JS = r"""
 function typed(el, name, kind) {
   let v;
   try { v = el.computedStyleMap().get(name); } catch (e) { return 'error: ' + e; }
@@ -397,6 +390,17 @@ function typed(el, name, kind) {
   }
   if (v instanceof CSSUnitValue) return [v.value];
   return null;
+}
+"""
+
+PAGE_SCRIPT = TYPED_READING_JS + r"""
+const SPEC = JSON.parse(document.getElementById('spec').textContent);
+const out = {errors: [], console: [], readings: {}, animations: 0, cssRules: [], waapiKeyframes: {}, times: []};
+window.addEventListener('error', e => out.errors.push(String(e.message) + ' @' + e.lineno));
+window.addEventListener('unhandledrejection', e => out.errors.push('unhandled rejection: ' + String(e.reason)));
+for (const level of ['error', 'warn', 'log', 'info']) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => { out.console.push(level + ': ' + args.map(String).join(' ')); original(...args); };
 }
 function run() {
   // The WAAPI half: custom properties registered as the CSS export's @property rules register them.
@@ -791,6 +795,22 @@ def render_case(server: Server, name, body, tol, results: list[Result]):
 # --------------------------------------------------------------------------------------------
 
 
+def report(r: Result, elapsed: float, verbose: bool) -> bool:
+    """Prints one test's line (and its first problems); true when it passed."""
+    worst = "".join(f", worst {src} {r.worst[src][0]:.3f} ({r.worst[src][1]})" if r.worst[src][0] > 0
+                    else f", {src} exact" for src in ("typed", "string")) if r.count else ""
+    if r.failures:
+        shown = r.failures if verbose else r.failures[:5]
+        more = f" (+{len(r.failures) - len(shown)} more)" if len(r.failures) > len(shown) else ""
+        print(f"FAIL {r.name} ({elapsed:.1f}s): {len(r.failures)} problems{more}; {r.count} comparisons{worst}",
+              flush=True)
+        for msg in shown:
+            print(f"     - {msg}", flush=True)
+        return False
+    print(f"ok   {r.name} ({elapsed:.1f}s)" + (f"  [{r.count} comparisons{worst}]" if r.count else ""), flush=True)
+    return True
+
+
 def main():
     global BINARY, CHROMIUM, ARTEFACTS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -840,20 +860,10 @@ def main():
                 results.append(r)
             el = time.monotonic() - t0
             for r in results:
-                worst = "".join(f", worst {src} {r.worst[src][0]:.3f} ({r.worst[src][1]})" if r.worst[src][0] > 0
-                                else f", {src} exact" for src in ("typed", "string")) if r.count else ""
-                if r.failures:
-                    failed += 1
-                    shown = r.failures if args.verbose else r.failures[:5]
-                    more = f" (+{len(r.failures) - len(shown)} more)" if len(r.failures) > len(shown) else ""
-                    print(f"FAIL {r.name} ({el:.1f}s): {len(r.failures)} problems{more}; {r.count} comparisons{worst}",
-                          flush=True)
-                    for msg in shown:
-                        print(f"     - {msg}", flush=True)
-                else:
+                if report(r, el, args.verbose):
                     passed += 1
-                    print(f"ok   {r.name} ({el:.1f}s)" + (f"  [{r.count} comparisons{worst}]" if r.count else ""),
-                          flush=True)
+                else:
+                    failed += 1
         if screenshot_page:
             shot = os.path.join(ARTEFACTS, os.path.splitext(os.path.basename(screenshot_page))[0] + ".png")
             try:
