@@ -5,7 +5,8 @@
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
 #   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
 #   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and the time to
-#       export a 100-view render in every format.
+#       export a 100-view render in every format;
+#   (e) the playground (GET /): its size, and its load time in headless Chromium.
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -67,3 +68,7 @@ wait $pid 2>/dev/null || true
 echo
 echo "== (d) exports: linear() stops per spring at 1e-3 and 1e-4 beside the greedy minimum; a 100-view render in each format"
 "$bin/segue-bench" exports
+
+echo
+echo "== (e) playground: GET / size, and its load time in headless Chromium"
+python3 "$here/scripts/playground-bench.py" --binary "$bin/segue"

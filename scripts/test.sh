@@ -7,7 +7,9 @@
 #     system tests on that binary (Tests/System/run.py: the attack suite and the operations tests,
 #     each server a real process on a loopback port), then the browser tests of the CSS and Web
 #     Animations exports (Tests/Browser/run.py: headless Chromium plays them, Segue's JSON judges
-#     them; pages and a screenshot in .build/browser-artefacts), run beside it on the other core.
+#     them; pages and a screenshot in .build/browser-artefacts) and of the playground
+#     (Tests/Browser/playground.py: Chromium drives `GET /` through the DevTools protocol; its
+#     screenshot is .build/browser-artefacts/playground.png), run beside it on the other core.
 #   - after the XCTest run, the Lottie files its export tests wrote are validated against the
 #     lottie-spec schema (scripts/validate-lottie.py).
 # The release checks print as they go; the tests' output is printed afterwards, so that their
@@ -20,7 +22,9 @@ mkdir -p .build
 
 { ${MAKE:-make} --no-print-directory release-checks \
     && { python3 Tests/System/run.py --binary .build-release/release/segue; system=$?
-         python3 Tests/Browser/run.py --binary .build-release/release/segue && exit "$system"; }; } &
+         python3 Tests/Browser/run.py --binary .build-release/release/segue; browser=$?
+         python3 Tests/Browser/playground.py --binary .build-release/release/segue \
+             && [ "$browser" -eq 0 ] && exit "$system"; }; } &
 checks=$!
 rm -rf .build/lottie-samples
 "$swift" test --disable-swift-testing > "$log" 2>&1
