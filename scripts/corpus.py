@@ -48,6 +48,7 @@ RECORDED_HEADERS = [
     "content-type", "etag", "content-encoding", "vary", "allow", "cache-control",
     "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers",
     "access-control-max-age", "access-control-expose-headers",
+    "content-security-policy", "x-content-type-options", "referrer-policy",
 ]
 
 JSON_CT = {"Content-Type": "application/json"}
@@ -105,6 +106,11 @@ def parse_curl(command):
     """The request a `curl` command line sends (only the options the README uses)."""
     tokens = shlex.split(command)
     assert tokens[0] == "curl", command
+    # The shell's part, not curl's: `> curve.svg`, `| jq …` (it was once read as the address).
+    for k, t in enumerate(tokens):
+        if t in (">", ">>", "<", "|", "&&", ";"):
+            tokens = tokens[:k]
+            break
     method, url, data, headers = None, None, None, {}
     compressed = False
     i = 1
@@ -1719,6 +1725,11 @@ def add_errors(c):
 # --- other routes, preflight, revalidation, HEAD ----------------------------------------------
 
 def add_http(c):
+    # The playground (docs/playground.md): its bytes and its Content-Security-Policy header.
+    c.add("http/GET / playground", "GET", "/", headers={})
+    c.add("http/HEAD / playground", "HEAD", "/", headers={})
+    c.add("http/GET / playground gzip", "GET", "/", headers={"Accept-Encoding": "gzip"})
+    c.add("error/405 POST /", "POST", "/", headers={})
     c.add("http/GET /healthz", "GET", "/healthz", headers={})
     c.add("http/HEAD /healthz", "HEAD", "/healthz", headers={})
     c.add("http/GET /v1/presets", "GET", "/v1/presets", headers={})
@@ -1728,7 +1739,7 @@ def add_http(c):
     c.add("http/GET /healthz gzip small", "GET", "/healthz", headers={"Accept-Encoding": "gzip"})
     pre = {"Origin": "https://example.com", "Access-Control-Request-Method": "POST",
            "Access-Control-Request-Headers": "content-type, if-none-match"}
-    for path in ["/v1/curve", "/v1/render", "/v1/presets", "/healthz"]:
+    for path in ["/v1/curve", "/v1/render", "/v1/presets", "/healthz", "/"]:
         c.add("http/OPTIONS preflight %s" % path, "OPTIONS", path, headers=pre)
     c.add("http/OPTIONS bare /v1/curve", "OPTIONS", "/v1/curve", headers={})
     c.add("http/OPTIONS unknown path", "OPTIONS", "/v1/nothing", headers=pre)

@@ -43,7 +43,7 @@ public final class Readiness: Sendable {
 ///
 ///     CORS → Router (404 · OPTIONS preflight · 405 with Allow)
 ///          → conditional request (If-None-Match → 304) → response cache → entity tag → compression
-///          → handler (curve, render, presets, healthz, readyz, metrics, openapi.yaml)
+///          → handler (curve, render, presets, healthz, readyz, metrics, openapi.yaml, the playground)
 ///
 /// Each stage is a `Middleware` with one job. Errors are `Problem`s, answered as problem+json where
 /// they arise; only deterministic 200s are compressed, tagged and cached. The transport reports
