@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
-#       and the C++ reference server (../shared/bench/compare-http.sh);
+#       and the C++ reference server (../shared/bench/compare-http.sh); then instructions per
+#       request through the real transport, all four counted by callgrind (scripts/callgrind-curve.py);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
 #   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
 #   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and the time to
@@ -52,6 +53,9 @@ else
   printf 'wrk.method="POST"\nwrk.body=%q\nwrk.headers["Content-Type"]="application/json"\n' "$body" > /tmp/segue-bench.lua
   wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s /tmp/segue-bench.lua "http://127.0.0.1:$port/v1/curve"
 fi
+echo "-- instructions per request (valgrind --tool=callgrind; the figure to quote on this noisy machine)"
+need valgrind valgrind
+python3 "$here/scripts/callgrind-curve.py" --segue "$bin/segue" --shared "$shared"
 
 echo
 echo "== (c) render: wall time, MB/s, peak RSS; time and RSS from 10^3 to 10^7 numbers"

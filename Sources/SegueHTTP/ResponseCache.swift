@@ -6,11 +6,13 @@ import Synchronization
 /// entries and `byteLimit` bytes of request and response bodies together, evicting the oldest
 /// first; streamed bodies are never kept. `capacity` 0 turns it off.
 final class ResponseCache: Sendable {
+    /// Everything the answer depends on: the route, the body, `?format=`, `?expand=`, `?tolerance=`,
+    /// `Accept`, `Content-Type` (each nil when absent: absent and empty differ — `?format=` is a
+    /// 406, no `format` is JSON) and whether gzip is accepted.
     struct Key: Hashable, Sendable {
         var path: String
-        /// `?format=`, `?expand=`, `?tolerance=`, `Accept`, `Content-Type` and whether gzip is accepted: everything the
-        /// answer depends on besides the body.
-        var variant: String
+        var format: String?, expand: String?, tolerance: String?, accept: String?, contentType: String?
+        var gzip: Bool
         var body: [UInt8]
     }
 
@@ -38,12 +40,10 @@ final class ResponseCache: Sendable {
 
     static func key(for request: HTTPRequest) -> Key? {
         guard request.body.count <= maxKeyBytes else { return nil }
-        // Absent and empty differ (`?format=` is a 406, no `format` is JSON): each part says which.
-        func part(_ value: String?) -> String { value.map { "=" + $0 + "\n" } ?? "-\n" }
-        let variant = part(request.query["format"]) + part(request.query["expand"]) + part(request.query["tolerance"])
-            + part(request.headers["accept"])
-            + part(request.headers["content-type"]) + (Negotiation.acceptsGzip(request.headers["accept-encoding"]) ? "gzip" : "")
-        return Key(path: request.path, variant: variant, body: request.body)
+        return Key(path: request.path, format: request.query["format"], expand: request.query["expand"],
+                   tolerance: request.query["tolerance"], accept: request.headers["accept"],
+                   contentType: request.headers["content-type"],
+                   gzip: Negotiation.acceptsGzip(request.headers["accept-encoding"]), body: request.body)
     }
 
     func lookup(_ key: Key) -> HTTPResponse? {

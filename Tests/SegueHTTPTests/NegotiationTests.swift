@@ -144,3 +144,17 @@ final class NegotiationTests: XCTestCase {
         }
     }
 }
+
+extension NegotiationTests {
+    /// The values answered without parsing agree with the parse, and `*/*` picks what the full
+    /// negotiation picks.
+    func testFastPathsAgreeWithTheRule() throws {
+        for header in ["gzip", "gzip, deflate", "deflate, gzip", "gzip, deflate, br", "gzip, deflate, br, zstd", "identity", ""] {
+            XCTAssertEqual(Negotiation.acceptsGzip(header), Negotiation.parsedAcceptsGzip(header), header)
+        }
+        for offered: [ResponseFormat] in [[.json, .csv, .svg, .css, .waapi], [.json, .csv, .svg, .css, .waapi, .lottie]] {
+            XCTAssertEqual(try Negotiation.format(query: nil, accept: "*/*", offered: offered),
+                           try Negotiation.format(query: nil, accept: "*/*;q=1", offered: offered))
+        }
+    }
+}

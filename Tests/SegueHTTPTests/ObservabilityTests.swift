@@ -145,6 +145,29 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertTrue(text.contains(#""message":"request","request_id":"abc-1","method":"POST","route":"#), text)
     }
 
+    /// `RequestLog`'s direct request line is byte for byte the line swift-log's metadata path
+    /// writes for the same fields (a handler with metadata of its own takes that path).
+    func testTheDirectRequestLineEqualsTheMetadataLine() throws {
+        let direct = Lines(), general = Lines()
+        var withMetadata = RequestLog.logger(sink: general.append)
+        withMetadata[metadataKey: "zzz"] = "after the request fields"
+        let plain = RequestLog.logger(sink: direct.append)
+        for (status, seconds, cause) in [(200, 0.0125, nil), (503, 1.0, "draining"), (500, 0.0, nil), (404, 1e-7, nil)] as [(Int, Double, String?)] {
+            plain.requestFinished(id: "r\\\"1", method: "POST", route: "/v1/render", status: status, seconds: seconds,
+                                  bytes: 4096, cause: cause)
+            withMetadata.requestFinished(id: "r\\\"1", method: "POST", route: "/v1/render", status: status,
+                                         seconds: seconds, bytes: 4096, cause: cause)
+        }
+        XCTAssertEqual(direct.all.count, 4)
+        for (a, b) in zip(direct.all, general.all) {
+            // Equal after the timestamp, but for the handler's own member at the end.
+            let line = String(decoding: a, as: UTF8.self), other = String(decoding: b, as: UTF8.self)
+            let afterTime = { (text: String) in String(text[text.range(of: "\",\"level\"")!.lowerBound...]) }
+            XCTAssertEqual(afterTime(line).replacingOccurrences(of: "}\n", with: ",\"zzz\":\"after the request fields\"}\n"),
+                           afterTime(other))
+        }
+    }
+
     func testServerErrorIsLoggedAsErrorWithItsCause() throws {
         let lines = Lines()
         let logger = RequestLog.logger(sink: lines.append)

@@ -178,7 +178,7 @@ extension HTTPServer {
     }
 
     func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+        name.withCString { MHD_lookup_connection_value(connection, kind, $0) }.map { String(cString: $0) }
     }
 }
 

@@ -24,10 +24,12 @@ extension HTTPServer {
             }
         }
         guard let created else { return .NO }
+        // `withCString`, not the implicit conversion: a short string (most names and values) is
+        // then copied to the stack instead of into a new array.
         for header in response.headers {
-            _ = MHD_add_response_header(created, header.name, header.value)
+            _ = header.name.withCString { name in header.value.withCString { MHD_add_response_header(created, name, $0) } }
         }
-        _ = MHD_add_response_header(created, "X-Request-Id", exchange.requestID)
+        _ = exchange.requestID.withCString { MHD_add_response_header(created, "X-Request-Id", $0) }
         if service.readiness.isDraining && response.header("Connection") == nil {
             _ = MHD_add_response_header(created, "Connection", "close")
         }

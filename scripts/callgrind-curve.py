@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""make bench (a'): instructions per POST /v1/curve through the real transport, counted by
+`valgrind --tool=callgrind` — stable where wall-clock rates swing ±30 % on this machine.
+
+    python3 scripts/callgrind-curve.py --segue .build-release/release/segue [--shared ../shared/bench]
+
+Each server runs under callgrind (all threads, instructions only) and is sent the benchmark request
+of ../shared/bench/curve.lua (61 samples of CSS ease) N times, one after another on one keep-alive
+connection; it is then stopped (SIGTERM) and the total instruction count read. Two runs, with
+N = 200 and N = 1200, give the cost per request as their difference ÷ 1000, which leaves out
+start-up and shut-down. Servers: Segue with the response cache off (the job itself, as every
+distinct request pays it) and on (identical requests), the bare C libmicrohttpd server (the HTTP
+floor) and the C++ reference (the same job with std::to_chars), the last two built from
+../shared/bench when it is there. Each in libmicrohttpd's pool of 2 threads, as in compare-http.sh.
+"""
+
+import argparse
+import glob
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+BODY = b'{"timing":{"type":"cubicBezier","p1":[0.25,0.1],"p2":[0.25,1]},"samples":61}'
+RUNS = (200, 1200)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_up(port, proc, timeout=120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited early ({proc.returncode})")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("server did not start under callgrind")
+
+
+def drive(port, n):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    for _ in range(n):
+        conn.request("POST", "/v1/curve", body=BODY, headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        r.read()
+        if r.status != 200:
+            raise SystemExit(f"status {r.status}")
+    conn.close()
+
+
+def count(command, n, work, keep=None):
+    """Total instructions of one server process that answered `n` requests."""
+    port = free_port()
+    out = os.path.join(work, f"cg.{n}.%p")
+    argv = ["valgrind", "--tool=callgrind", "--quiet", "--dump-instr=no", "--collect-jumps=no",
+            f"--callgrind-out-file={out}"] + [a.replace("$PORT", str(port)) for a in command]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_up(port, proc)
+        drive(port, 20)  # warm: lazy initialisation is not per-request cost
+        drive(port, n)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    total = 0
+    for path in glob.glob(os.path.join(work, f"cg.{n}.*")):
+        with open(path) as f:
+            for line in f:
+                m = re.match(r"(?:summary|totals):\s+(\d+)", line)
+                if m:
+                    total = max(total, int(m.group(1))) if line.startswith("totals") else total + int(m.group(1))
+        os.remove(path)
+    return total
+
+
+def per_request(command, work):
+    low, high = (count(command, n, work) for n in RUNS)
+    return (high - low) / (RUNS[1] - RUNS[0])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--segue", required=True)
+    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "bench"))
+    args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is required (apt-get install valgrind)")
+    work = tempfile.mkdtemp(prefix="callgrind-curve.")
+    # valgrind 3.19 cannot read the DWARF 5 the Swift toolchain writes: count a copy without it
+    # (the symbol table stays, so callgrind_annotate still names functions).
+    segue = os.path.join(work, "segue")
+    subprocess.run(["objcopy", "--strip-debug", os.path.abspath(args.segue), segue], check=True)
+    servers = [("segue --cache-entries 0", [segue, "serve", "--port", "$PORT", "--cache-entries", "0"]),
+               ("segue (cache on)", [segue, "serve", "--port", "$PORT"])]
+    if os.path.isdir(args.shared):
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True,
+                               text=True, check=True).stdout.split()
+        subprocess.run(["gcc", "-O2", "-o", f"{work}/mhd_baseline", f"{args.shared}/mhd_baseline.c", *flags], check=True)
+        subprocess.run(["g++", "-O2", "-std=c++17", "-o", f"{work}/curve_reference", f"{args.shared}/curve_reference.cpp",
+                        *flags], check=True)
+        servers += [("bare C libmicrohttpd", [f"{work}/mhd_baseline", "$PORT", "pool:2"]),
+                    ("C++ reference", [f"{work}/curve_reference", "$PORT", "pool:2"])]
+    results = {}
+    for name, command in servers:
+        results[name] = per_request(command, work)
+        print(f"{name:26s} {results[name]:12,.0f} instructions per request", flush=True)
+    shutil.rmtree(work, ignore_errors=True)
+    base = results.get("bare C libmicrohttpd")
+    if base:
+        for name in ("segue --cache-entries 0", "segue (cache on)", "C++ reference"):
+            print(f"{name} ÷ bare C: {results[name] / base:.2f}")
+        print(f"segue --cache-entries 0 ÷ C++ reference: {results['segue --cache-entries 0'] / results['C++ reference']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
