@@ -84,11 +84,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["healthcheck"], environment: ["SEGUE_PORT": String(port)]), 0)
     }
 
-    func testBadOptionsExit2() throws {
-        XCTAssertEqual(try run(["serve", "--port", "99999"]), 2)
-        XCTAssertEqual(try run(["serve", "--bogus"]), 2)
-        XCTAssertEqual(try run(["nonsense"]), 2)
-        XCTAssertEqual(try run(["serve"], environment: ["SEGUE_THREADS": "zero"]), 2)
+    /// Usage errors exit 64, EX_USAGE (docs/cli.md "Exit codes").
+    func testBadOptionsExit64() throws {
+        XCTAssertEqual(try run(["serve", "--port", "99999"]), 64)
+        XCTAssertEqual(try run(["serve", "--bogus"]), 64)
+        XCTAssertEqual(try run(["nonsense"]), 64)
+        XCTAssertEqual(try run([]), 64)
+        XCTAssertEqual(try run(["serve"], environment: ["SEGUE_THREADS": "zero"]), 64)
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
