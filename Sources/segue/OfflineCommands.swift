@@ -54,7 +54,7 @@ struct Presets: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the preset catalogue GET /v1/presets answers.")
 
     mutating func run() throws {
-        try OfflineExchange(limits: LimitOptions()).answer(HTTPRequest(method: "GET", path: "/v1/presets"))
+        try OfflineExchange(limits: nil).answer(HTTPRequest(method: "GET", path: "/v1/presets"))
     }
 }
 
@@ -65,9 +65,10 @@ struct Presets: ParsableCommand {
 struct OfflineExchange {
     let service: SegueService
 
-    init(limits: LimitOptions) throws {
+    /// The service with `limits` resolved (the defaults for nil).
+    init(limits: LimitOptions?) throws {
         var configuration = Configuration()
-        try limits.resolve(environment: Environment.variables, into: &configuration)
+        try limits?.resolve(environment: Environment.variables, into: &configuration)
         configuration.service.cacheEntries = 0
         configuration.service.logSink = { _ in }
         service = SegueService(configuration: configuration.service)
