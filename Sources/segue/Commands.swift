@@ -108,7 +108,7 @@ struct Serve: ParsableCommand {
 
 /// `segue healthcheck`: GET /healthz on 127.0.0.1, exit 0 on a 200 and 1 otherwise (the container's
 /// HEALTHCHECK; the runtime image has no curl).
-struct Healthcheck: ParsableCommand {
+struct Healthcheck: ParsableCommand, SettingGroup {
     static let configuration = CommandConfiguration(
         abstract: "GET /healthz on 127.0.0.1; exit 0 when it answers 200, else 1.")
 
@@ -116,19 +116,14 @@ struct Healthcheck: ParsableCommand {
 
     static let portSetting = Setting<Healthcheck>("port", "TCP port of the server to check", note: "0 means 8080",
                                                    value: "port", accepts: .range(0...UInt16.max), flag: \.port, sets: \.listen.port)
-
-    /// `--port`, else SEGUE_PORT, else 8080 (0 also means 8080: there is no server on port 0 to check).
-    func resolvedPort() throws(ValidationError) -> UInt16 {
-        var configuration = Configuration()
-        try Setting.resolve([Self.portSetting], self, environment: Environment.variables, into: &configuration)
-        return configuration.listen.port == 0 ? 8080 : configuration.listen.port
-    }
-
-    func validate() throws {
-        _ = try resolvedPort()
-    }
+    static var settings: [Setting<Healthcheck>] { [portSetting] }
 
     mutating func run() throws {
-        if !HealthCheck.run(port: try resolvedPort()) { throw ExitCode.failure }
+        var configuration = Configuration()
+        try resolve(environment: Environment.variables, into: &configuration)
+        // 0 also means 8080: there is no server on port 0 to check.
+        if !HealthCheck.run(port: configuration.listen.port == 0 ? 8080 : configuration.listen.port) {
+            throw ExitCode.failure
+        }
     }
 }

@@ -4,7 +4,9 @@ import SegueHTTP
 
 /// The request limits (docs/rules.md "Limits"), shared by `serve`, `curve` and `render` so that the
 /// command line refuses what a server with the same settings refuses (docs/cli.md "Options").
-struct LimitOptions: ParsableArguments {
+struct LimitOptions: SettingGroup {
+    static var settings: [Setting<LimitOptions>] { Table.all }
+
     @Option(Table.maxBody) var maxBody: Int?
     @Option(Table.maxDepth) var maxDepth: Int?
     @Option(Table.maxDuration) var maxDuration: Double?
@@ -41,19 +43,12 @@ struct LimitOptions: ParsableArguments {
         static let all = [maxBody, maxDepth, maxDuration, maxSamples, maxNumbers, maxViews, maxAnimations, maxSteps, maxWork]
     }
 
-    func resolve(environment: [String: String], into configuration: inout Configuration) throws(ValidationError) {
-        try Setting.resolve(Table.all, self, environment: environment, into: &configuration)
-    }
-
-    /// A bad value is reported while parsing, with the command's usage (exit 64).
-    func validate() throws {
-        var scratch = Configuration()
-        try resolve(environment: Environment.variables, into: &scratch)
-    }
 }
 
 /// The options only a server has: its socket, threads, cache, deadlines and log level.
-struct ServerOptions: ParsableArguments {
+struct ServerOptions: SettingGroup {
+    static var settings: [Setting<ServerOptions>] { Table.all }
+
     @Option(Table.host) var host: String?
     @Option(Table.port) var port: UInt16?
     @Option(Table.threads) var threads: Int?
@@ -80,7 +75,7 @@ struct ServerOptions: ParsableArguments {
         static let threads = Row("threads", "libmicrohttpd I/O threads; they answer /healthz, /readyz and /metrics at once",
                                  value: "n", accepts: .range(1...256), flag: \.threads, sets: \.listen.threads)
         static let workers = Row("workers", "threads that compute curves and renders",
-                                 note: "one per core", value: "n", accepts: .range(1...256), flag: \.workers, sets: \.listen.workers)
+                                 note: "one per core", value: "n", accepts: .range(1...256), flag: \.workers, sets: \.workers)
         static let corsOrigin = Row("cors-origin", "Access-Control-Allow-Origin", value: "origin", accepts: Accepted<String>.line,
                                     flag: \.corsOrigin, sets: \.service.corsOrigin)
         static let cacheEntries = Row("cache-entries", "responses kept for identical requests", note: "0 turns the cache off",
@@ -112,14 +107,4 @@ struct ServerOptions: ParsableArguments {
                           requestTimeout, maxConnections, maxConnectionsPerClient, maxResponseMemory, drainTimeout, logLevel]
     }
 
-    func resolve(environment: [String: String], into configuration: inout Configuration) throws(ValidationError) {
-        try Setting.resolve(Table.all, self, environment: environment, into: &configuration)
-        configuration.listen.queueCapacity = 64 * configuration.listen.workers
-    }
-
-    /// A bad value is reported while parsing, with the command's usage (exit 64).
-    func validate() throws {
-        var scratch = Configuration()
-        try resolve(environment: Environment.variables, into: &scratch)
-    }
 }

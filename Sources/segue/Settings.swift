@@ -11,6 +11,17 @@ struct Configuration: Sendable {
     var drainTimeout = 10.0
 }
 
+extension Configuration {
+    /// `--workers`: the worker threads, each with 64 places in the queue.
+    var workers: Int {
+        get { listen.workers }
+        set {
+            listen.workers = newValue
+            listen.queueCapacity = 64 * newValue
+        }
+    }
+}
+
 /// A type an option takes: parsed from a flag or a `SEGUE_*` variable by the same
 /// `ExpressibleByArgument` initialiser, and written in help and docs/cli.md as `display`.
 protocol SettingValue: ExpressibleByArgument, Sendable {
@@ -103,12 +114,25 @@ struct Setting<Options>: Sendable {
         ArgumentHelp("\(summary) (default \(defaultText)) (\(accepted)) (env: \(variable))", valueName: valueName)
     }
 
-    /// Applies a group's settings in order.
-    static func resolve(_ settings: [Setting], _ options: Options, environment: [String: String],
-                        into configuration: inout Configuration) throws(ValidationError) {
-        for setting in settings {
-            try setting.resolve(options, environment, &configuration)
+}
+
+/// Options declared by rows of the table: resolved together, and checked while parsing.
+protocol SettingGroup: ParsableArguments {
+    static var settings: [Setting<Self>] { get }
+}
+
+extension SettingGroup {
+    /// Applies the group's settings in order.
+    func resolve(environment: [String: String], into configuration: inout Configuration) throws(ValidationError) {
+        for setting in Self.settings {
+            try setting.resolve(self, environment, &configuration)
         }
+    }
+
+    /// A bad value is reported while parsing, with the command's usage (exit 64).
+    func validate() throws {
+        var scratch = Configuration()
+        try resolve(environment: Environment.variables, into: &scratch)
     }
 }
 
