@@ -113,7 +113,6 @@ struct Setting<Options>: Sendable {
     var help: ArgumentHelp {
         ArgumentHelp("\(summary) (default \(defaultText)) (\(accepted)) (env: \(variable))", valueName: valueName)
     }
-
 }
 
 /// Options declared by rows of the table: resolved together, and checked while parsing.
