@@ -1,3 +1,4 @@
+import ArgumentParser
 import Logging
 import SegueHTTP
 #if canImport(Glibc)
@@ -7,34 +8,61 @@ import Glibc
 /// `RLIMIT_NOFILE` as the type `getrlimit` takes on Glibc.
 private let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
-enum Commands {
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        guard let command = arguments.first else {
-            printError(ServeOptions.help)
-            return 2
-        }
-        do throws(UsageError) {
-            switch command {
-            case "serve":
-                return try serve(ServeOptions.parse(Array(arguments.dropFirst()), environment: environment))
-            case "healthcheck":
-                var options = try ServeOptions.parse(Array(arguments.dropFirst()), environment: environment)
-                if options.listen.port == 0 { options.listen.port = 8080 }
-                return HealthCheck.run(port: options.listen.port) ? 0 : 1
-            case "help", "--help", "-h":
-                print(ServeOptions.help, terminator: "")
-                return 0
-            default:
-                throw UsageError("unknown command \(command)")
-            }
-        } catch {
-            printError("segue: \(error.message)\n\n\(ServeOptions.help)")
-            return 2
-        }
+/// The `segue` command: a server, or the same service answering one request offline
+/// (docs/cli.md). Synchronous on purpose: nothing here is main-actor isolated, so libmicrohttpd's
+/// callbacks, which `serve` sets up, are not either.
+struct Segue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segue",
+        abstract: "iOS animation curves and renders, over HTTP or offline.",
+        discussion: """
+        `serve` runs the HTTP API. `curve`, `render` and `presets` answer one request without a \
+        server, through the same service, and print the body HTTP would send. Every option can \
+        also be set by its SEGUE_* environment variable; a flag wins. Exit codes: 0 success, \
+        1 healthcheck failure, 64 usage error, 65 a request HTTP answers 4xx, 66 unreadable input, \
+        70 a 5xx, 74 an output error (docs/cli.md).
+        """,
+        subcommands: [Serve.self, Curve.self, Render.self, Presets.self, Healthcheck.self])
+
+    /// `segue` alone: a usage error (64), not help on a successful exit.
+    mutating func run() throws {
+        throw ValidationError("a subcommand is needed")
+    }
+}
+
+/// Exit statuses beyond argument-parser's 0 and 64, from BSD's sysexits.h (docs/cli.md "Exit codes").
+enum ExitStatus {
+    /// EX_DATAERR: the request is bad; HTTP would answer 4xx.
+    static let dataError = ExitCode(65)
+    /// EX_NOINPUT: the request file cannot be opened or read.
+    static let noInput = ExitCode(66)
+    /// EX_SOFTWARE: HTTP would answer 5xx.
+    static let software = ExitCode(70)
+    /// EX_IOERR: standard output or standard error could not be written (a closed pipe, a full disk).
+    static let ioError = ExitCode(74)
+}
+
+/// `segue serve`: the HTTP API until SIGINT or SIGTERM, then a drain (docs/http.md "Graceful shutdown").
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the HTTP API.",
+        discussion: "Options are resolved flag first, then the SEGUE_* variable, then the default.")
+
+    @OptionGroup(title: "Server") var server: ServerOptions
+    @OptionGroup(title: "Request limits") var limits: LimitOptions
+
+    mutating func run() throws {
+        var configuration = Configuration()
+        let environment = Environment.variables
+        try server.resolve(environment: environment, into: &configuration)
+        try limits.resolve(environment: environment, into: &configuration)
+        let status = Self.serve(configuration)
+        if status != 0 { throw ExitCode(status) }
     }
 
-    /// Serves until SIGINT or SIGTERM, then drains in-flight requests and returns 0.
-    static func serve(_ options: ServeOptions) -> Int32 {
+    /// Serves until SIGINT or SIGTERM, then drains in-flight requests and returns 0; 1 when the
+    /// server cannot start (the address is taken, for instance).
+    static func serve(_ options: Configuration) -> Int32 {
         // Block the signals before libmicrohttpd starts its threads, so that only sigwait sees
         // them (docs/http.md "Graceful shutdown").
         var signals = sigset_t()
@@ -49,7 +77,7 @@ enum Commands {
         do {
             try server.start()
         } catch {
-            printError("segue: \(error.description)\n")
+            StandardStreams.printError("segue: \(error.description)\n")
             return 1
         }
         print("segue listening on http://\(options.listen.host):\(server.port) "
@@ -76,8 +104,26 @@ enum Commands {
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(RLIMIT_NOFILE_ID, &limit)
     }
+}
 
-    static func printError(_ text: String) {
-        _ = text.withCString { write(2, $0, strlen($0)) }
+/// `segue healthcheck`: GET /healthz on 127.0.0.1, exit 0 on a 200 and 1 otherwise (the container's
+/// HEALTHCHECK; the runtime image has no curl).
+struct Healthcheck: ParsableCommand, SettingGroup {
+    static let configuration = CommandConfiguration(
+        abstract: "GET /healthz on 127.0.0.1; exit 0 when it answers 200, else 1.")
+
+    @Option(Self.portSetting) var port: UInt16?
+
+    static let portSetting = Setting<Healthcheck>("port", "TCP port of the server to check", note: "0 means 8080",
+                                                   value: "port", accepts: .range(0...UInt16.max), flag: \.port, sets: \.listen.port)
+    static var settings: [Setting<Healthcheck>] { [portSetting] }
+
+    mutating func run() throws {
+        var configuration = Configuration()
+        try resolve(environment: Environment.variables, into: &configuration)
+        // 0 also means 8080: there is no server on port 0 to check.
+        if !HealthCheck.run(port: configuration.listen.port == 0 ? 8080 : configuration.listen.port) {
+            throw ExitCode.failure
+        }
     }
 }

@@ -1,199 +1,110 @@
+import ArgumentParser
 import Logging
 import SegueHTTP
 
-/// `segue serve` settings from flags and environment variables (a flag wins over its variable).
-struct ServeOptions {
-    var listen = ListenConfiguration()
-    var service = ServiceConfiguration()
-    /// Seconds SIGTERM waits for requests in flight (rule 31); default 10.
-    var drainTimeout = 10.0
+/// The request limits (docs/rules.md "Limits"), shared by `serve`, `curve` and `render` so that the
+/// command line refuses what a server with the same settings refuses (docs/cli.md "Options").
+struct LimitOptions: SettingGroup {
+    static var settings: [Setting<LimitOptions>] { Table.all }
 
-    struct Setting: Sendable {
-        let flag: String
-        let variable: String
-        let help: String
-        let apply: @Sendable (inout ServeOptions, String) -> Bool
+    @Option(Table.maxBody) var maxBody: Int?
+    @Option(Table.maxDepth) var maxDepth: Int?
+    @Option(Table.maxDuration) var maxDuration: Double?
+    @Option(Table.maxSamples) var maxSamples: Int?
+    @Option(Table.maxNumbers) var maxNumbers: Int?
+    @Option(Table.maxViews) var maxViews: Int?
+    @Option(Table.maxAnimations) var maxAnimations: Int?
+    @Option(Table.maxSteps) var maxSteps: Int?
+    @Option(Table.maxWork) var maxWork: Int?
+
+    /// The rows of docs/cli.md's table that these options declare.
+    enum Table {
+        typealias Row = Setting<LimitOptions>
+        static let maxBody = Row("max-body", "largest request body in bytes", value: "bytes", accepts: .range(1...(1 << 30)),
+                                 flag: \.maxBody, sets: \.service.limits.maxBodyBytes)
+        static let maxDepth = Row("max-depth", "deepest JSON nesting", value: "n", accepts: .range(1...10_000),
+                                  flag: \.maxDepth, sets: \.service.limits.maxDepth)
+        static let maxDuration = Row("max-duration", "longest duration in seconds", value: "seconds", accepts: Accepted<Double>.positive,
+                                     flag: \.maxDuration, sets: \.service.limits.maxDuration)
+        static let maxSamples = Row("max-samples", "most samples or frames per response", value: "n", accepts: .range(2...100_000_000),
+                                    flag: \.maxSamples, sets: \.service.limits.maxSamples)
+        static let maxNumbers = Row("max-numbers", "most numbers per response", value: "n", accepts: .range(3...1_000_000_000),
+                                    flag: \.maxNumbers, sets: \.service.limits.maxNumbers)
+        static let maxViews = Row("max-views", "most views in a render", value: "n", accepts: .range(1...1_000_000),
+                                  flag: \.maxViews, sets: \.service.limits.maxViews)
+        static let maxAnimations = Row("max-animations", "most animations and commands", value: "n", accepts: .range(1...10_000_000),
+                                       flag: \.maxAnimations, sets: \.service.limits.maxAnimations)
+        static let maxSteps = Row("max-steps",
+                                  "most physics work (rest tests, Euler ticks, RK4 steps, per component) a render may do",
+                                  value: "n", accepts: .range(1...1_000_000_000), flag: \.maxSteps, sets: \.service.limits.maxSimulationSteps)
+        static let maxWork = Row("max-work", "estimated work per request, in units of about a nanosecond of one core",
+                                 value: "units", accepts: .range(1_000_000...1_000_000_000_000_000), flag: \.maxWork, sets: \.service.limits.maxWork)
+
+        static let all = [maxBody, maxDepth, maxDuration, maxSamples, maxNumbers, maxViews, maxAnimations, maxSteps, maxWork]
     }
 
-    static let settings: [Setting] = [
-        Setting(flag: "--host", variable: "SEGUE_HOST", help: "address to listen on (default 127.0.0.1; 0.0.0.0 in the container)") {
-            $0.listen.host = $1
-            return !$1.isEmpty
-        },
-        Setting(flag: "--port", variable: "SEGUE_PORT", help: "TCP port (default 8080; 0 picks a free one)") {
-            guard let port = UInt16($1) else { return false }
-            $0.listen.port = port
-            return true
-        },
-        Setting(flag: "--threads", variable: "SEGUE_THREADS", help: "libmicrohttpd I/O threads (default 2); they answer /healthz, /readyz and /metrics at once") {
-            guard let threads = Int($1), (1...256).contains(threads) else { return false }
-            $0.listen.threads = threads
-            return true
-        },
-        Setting(flag: "--max-body", variable: "SEGUE_MAX_BODY", help: "largest request body in bytes (default 1048576)") {
-            guard let bytes = Int($1), bytes > 0, bytes <= 1 << 30 else { return false }
-            $0.service.limits.maxBodyBytes = bytes
-            return true
-        },
-        Setting(flag: "--cors-origin", variable: "SEGUE_CORS_ORIGIN", help: "Access-Control-Allow-Origin (default *)") {
-            $0.service.corsOrigin = $1
-            return !$1.isEmpty && !$1.contains("\r") && !$1.contains("\n")
-        },
-        Setting(flag: "--max-depth", variable: "SEGUE_MAX_DEPTH", help: "deepest JSON nesting (default 64)") {
-            guard let depth = Int($1), (1...10_000).contains(depth) else { return false }
-            $0.service.limits.maxDepth = depth
-            return true
-        },
-        Setting(flag: "--max-duration", variable: "SEGUE_MAX_DURATION", help: "longest duration in seconds (default 3600)") {
-            guard let seconds = Double($1), seconds > 0, seconds.isFinite else { return false }
-            $0.service.limits.maxDuration = seconds
-            return true
-        },
-        Setting(flag: "--max-samples", variable: "SEGUE_MAX_SAMPLES", help: "most samples or frames per response (default 100000)") {
-            guard let count = Int($1), count >= 2, count <= 100_000_000 else { return false }
-            $0.service.limits.maxSamples = count
-            return true
-        },
-        Setting(flag: "--max-numbers", variable: "SEGUE_MAX_NUMBERS", help: "most numbers per response (default 5000000)") {
-            guard let count = Int($1), count >= 3, count <= 1_000_000_000 else { return false }
-            $0.service.limits.maxNumbers = count
-            return true
-        },
-        Setting(flag: "--max-views", variable: "SEGUE_MAX_VIEWS", help: "most views in a render (default 1000)") {
-            guard let count = Int($1), (1...1_000_000).contains(count) else { return false }
-            $0.service.limits.maxViews = count
-            return true
-        },
-        Setting(flag: "--max-animations", variable: "SEGUE_MAX_ANIMATIONS", help: "most animations and commands (default 10000)") {
-            guard let count = Int($1), (1...10_000_000).contains(count) else { return false }
-            $0.service.limits.maxAnimations = count
-            return true
-        },
-        Setting(flag: "--max-steps", variable: "SEGUE_MAX_STEPS",
-                help: "most physics work (rest tests, Euler ticks, RK4 steps, per component) a render may do (default 4000000)") {
-            guard let count = Int($1), (1...1_000_000_000).contains(count) else { return false }
-            $0.service.limits.maxSimulationSteps = count
-            return true
-        },
-        Setting(flag: "--max-work", variable: "SEGUE_MAX_WORK",
-                help: "estimated work per request, in units of about a nanosecond of one core (default 2000000000)") {
-            guard let units = Int($1), (1_000_000...1_000_000_000_000_000).contains(units) else { return false }
-            $0.service.limits.maxWork = units
-            return true
-        },
-        Setting(flag: "--cache-entries", variable: "SEGUE_CACHE_ENTRIES",
-                help: "responses kept for identical requests (default 4096; 0 turns the cache off)") {
-            guard let count = Int($1), (0...10_000_000).contains(count) else { return false }
-            $0.service.cacheEntries = count
-            return true
-        },
-        Setting(flag: "--cache-bytes", variable: "SEGUE_CACHE_BYTES", help: "total body bytes the cache keeps (default 67108864)") {
-            guard let bytes = Int($1), bytes >= 0, bytes <= 1 << 40 else { return false }
-            $0.service.cacheBytes = bytes
-            return true
-        },
-        Setting(flag: "--timeout", variable: "SEGUE_TIMEOUT",
-                help: "seconds a connection may go without progress, e.g. a client that stops reading (default 30)") {
-            guard let seconds = UInt32($1), (1...86_400).contains(seconds) else { return false }
-            $0.listen.connectionTimeout = seconds
-            return true
-        },
-        Setting(flag: "--workers", variable: "SEGUE_WORKERS", help: "threads that compute curves and renders (default 2, one per core)") {
-            guard let count = Int($1), (1...256).contains(count) else { return false }
-            $0.listen.workers = count
-            $0.listen.queueCapacity = 64 * count
-            return true
-        },
-        Setting(flag: "--max-connections", variable: "SEGUE_MAX_CONNECTIONS", help: "open connections in total (default 1000)") {
-            guard let count = UInt32($1), (1...1_000_000).contains(count) else { return false }
-            $0.listen.connectionLimit = count
-            return true
-        },
-        Setting(flag: "--max-connections-per-client", variable: "SEGUE_MAX_CONNECTIONS_PER_CLIENT",
-                help: "open connections per client address (default 100)") {
-            guard let count = UInt32($1), (1...1_000_000).contains(count) else { return false }
-            $0.listen.connectionLimitPerClient = count
-            return true
-        },
-        Setting(flag: "--max-response-memory", variable: "SEGUE_MAX_RESPONSE_MEMORY",
-                help: "bytes held at most for answers not yet sent, over all connections; then 503 (default 67108864)") {
-            guard let bytes = Int($1), bytes >= 1 << 20, bytes <= 1 << 40 else { return false }
-            $0.listen.responseMemoryLimit = bytes
-            return true
-        },
-        Setting(flag: "--header-timeout", variable: "SEGUE_HEADER_TIMEOUT",
-                help: "seconds to send a complete request header; a trickle does not extend it (default 10)") {
-            guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }
-            $0.listen.headerTimeout = seconds
-            return true
-        },
-        Setting(flag: "--request-timeout", variable: "SEGUE_REQUEST_TIMEOUT",
-                help: "seconds a request may wait for and use a worker before a 503 (default 10)") {
-            guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }
-            $0.listen.requestTimeout = seconds
-            return true
-        },
-        Setting(flag: "--drain-timeout", variable: "SEGUE_DRAIN_TIMEOUT",
-                help: "seconds SIGTERM waits for requests in flight before exiting (default 10)") {
-            guard let seconds = Double($1), (0.1...3600).contains(seconds) else { return false }
-            $0.drainTimeout = seconds
-            return true
-        },
-        Setting(flag: "--log-level", variable: "SEGUE_LOG_LEVEL",
-                help: "least severe log level: trace, debug, info, notice, warning, error, critical (default info)") {
-            guard let level = Logger.Level(rawValue: $1) else { return false }
-            $0.service.logLevel = level
-            return true
-        },
-    ]
-
-    /// Environment first, then flags; a bad value is reported with the name that carried it.
-    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> ServeOptions {
-        var options = ServeOptions()
-        for setting in settings {
-            if let value = environment[setting.variable], !setting.apply(&options, value) {
-                throw UsageError("invalid \(setting.variable)=\(value): \(setting.help)")
-            }
-        }
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let setting = settings.first(where: { $0.flag == parts[0] }) else {
-                throw UsageError("unknown option \(argument)")
-            }
-            guard let value = parts.count == 2 ? parts[1] : rest.popFirst() else {
-                throw UsageError("\(setting.flag) needs a value")
-            }
-            guard setting.apply(&options, value) else {
-                throw UsageError("invalid \(setting.flag) \(value): \(setting.help)")
-            }
-        }
-        return options
-    }
-
-    static var help: String {
-        var text = """
-        usage: segue serve [options]     serve the API
-               segue healthcheck [--port P]  GET /healthz on 127.0.0.1; exit 0 when it answers 200
-
-        options (flag, environment variable):
-
-        """
-        for setting in settings {
-            let flag = setting.flag.padding(to: 15)
-            text += "  \(flag) \(setting.variable.padding(to: 19)) \(setting.help)\n"
-        }
-        return text
-    }
 }
 
-struct UsageError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
+/// The options only a server has: its socket, threads, cache, deadlines and log level.
+struct ServerOptions: SettingGroup {
+    static var settings: [Setting<ServerOptions>] { Table.all }
 
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+    @Option(Table.host) var host: String?
+    @Option(Table.port) var port: UInt16?
+    @Option(Table.threads) var threads: Int?
+    @Option(Table.workers) var workers: Int?
+    @Option(Table.corsOrigin) var corsOrigin: String?
+    @Option(Table.cacheEntries) var cacheEntries: Int?
+    @Option(Table.cacheBytes) var cacheBytes: Int?
+    @Option(Table.timeout) var timeout: UInt32?
+    @Option(Table.headerTimeout) var headerTimeout: Double?
+    @Option(Table.requestTimeout) var requestTimeout: Double?
+    @Option(Table.maxConnections) var maxConnections: UInt32?
+    @Option(Table.maxConnectionsPerClient) var maxConnectionsPerClient: UInt32?
+    @Option(Table.maxResponseMemory) var maxResponseMemory: Int?
+    @Option(Table.drainTimeout) var drainTimeout: Double?
+    @Option(Table.logLevel) var logLevel: Logger.Level?
+
+    /// The rows of docs/cli.md's table that these options declare.
+    enum Table {
+        typealias Row = Setting<ServerOptions>
+        static let host = Row("host", "address to listen on", note: "0.0.0.0 in the container", value: "address", accepts: Accepted<String>.line,
+                              flag: \.host, sets: \.listen.host)
+        static let port = Row("port", "TCP port", note: "0 picks a free one", value: "port", accepts: .range(0...UInt16.max),
+                              flag: \.port, sets: \.listen.port)
+        static let threads = Row("threads", "libmicrohttpd I/O threads; they answer /healthz, /readyz and /metrics at once",
+                                 value: "n", accepts: .range(1...256), flag: \.threads, sets: \.listen.threads)
+        static let workers = Row("workers", "threads that compute curves and renders",
+                                 note: "one per core", value: "n", accepts: .range(1...256), flag: \.workers, sets: \.workers)
+        static let corsOrigin = Row("cors-origin", "Access-Control-Allow-Origin", value: "origin", accepts: Accepted<String>.line,
+                                    flag: \.corsOrigin, sets: \.service.corsOrigin)
+        static let cacheEntries = Row("cache-entries", "responses kept for identical requests", note: "0 turns the cache off",
+                                      value: "n", accepts: .range(0...10_000_000), flag: \.cacheEntries, sets: \.service.cacheEntries)
+        static let cacheBytes = Row("cache-bytes", "total body bytes the cache keeps", value: "bytes", accepts: .range(0...(1 << 40)),
+                                    flag: \.cacheBytes, sets: \.service.cacheBytes)
+        static let timeout = Row("timeout", "seconds a connection may go without progress, e.g. a client that stops reading",
+                                 value: "seconds", accepts: .range(1...86_400), flag: \.timeout, sets: \.listen.connectionTimeout)
+        static let headerTimeout = Row("header-timeout",
+                                       "seconds to send a complete request header; a trickle does not extend it",
+                                       value: "seconds", accepts: .range(0.1...3600), flag: \.headerTimeout, sets: \.listen.headerTimeout)
+        static let requestTimeout = Row("request-timeout", "seconds a request may wait for and use a worker before a 503",
+                                        value: "seconds", accepts: .range(0.1...3600), flag: \.requestTimeout, sets: \.listen.requestTimeout)
+        static let maxConnections = Row("max-connections", "open connections in total", value: "n", accepts: .range(1...1_000_000),
+                                        flag: \.maxConnections, sets: \.listen.connectionLimit)
+        static let maxConnectionsPerClient = Row("max-connections-per-client", "open connections per client address",
+                                                 value: "n", accepts: .range(1...1_000_000), flag: \.maxConnectionsPerClient,
+                                                 sets: \.listen.connectionLimitPerClient)
+        static let maxResponseMemory = Row("max-response-memory",
+                                           "bytes held at most for answers not yet sent, over all connections; then 503",
+                                           value: "bytes", accepts: .range((1 << 20)...(1 << 40)), flag: \.maxResponseMemory,
+                                           sets: \.listen.responseMemoryLimit)
+        static let drainTimeout = Row("drain-timeout", "seconds SIGTERM waits for requests in flight before exiting",
+                                      value: "seconds", accepts: .range(0.1...3600), flag: \.drainTimeout, sets: \.drainTimeout)
+        static let logLevel = Row("log-level", "least severe log level", value: "level", accepts: Accepted<Logger.Level>.level,
+                                  flag: \.logLevel, sets: \.service.logLevel)
+
+        static let all = [host, port, threads, workers, corsOrigin, cacheEntries, cacheBytes, timeout, headerTimeout,
+                          requestTimeout, maxConnections, maxConnectionsPerClient, maxResponseMemory, drainTimeout, logLevel]
     }
+
 }

@@ -9,14 +9,17 @@ final class CommandLineTests: XCTestCase {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue")
     }
 
-    /// Starts `segue serve --port 0` and returns the process and the port from its log line.
-    func startServer(_ extra: [String] = []) throws -> (Process, Pipe, UInt16) {
+    /// Starts `segue serve --port 0` (or `segue arguments…`) and returns the process and the port
+    /// from its log line.
+    func startServer(_ extra: [String] = [], arguments: [String] = ["serve", "--port", "0"],
+                     environment: [String: String]? = nil) throws -> (Process, Pipe, UInt16) {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("no segue binary at \(binary.path); run through `swift test`")
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0"] + extra
+        process.arguments = arguments + extra
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -84,11 +87,105 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["healthcheck"], environment: ["SEGUE_PORT": String(port)]), 0)
     }
 
-    func testBadOptionsExit2() throws {
-        XCTAssertEqual(try run(["serve", "--port", "99999"]), 2)
-        XCTAssertEqual(try run(["serve", "--bogus"]), 2)
-        XCTAssertEqual(try run(["nonsense"]), 2)
-        XCTAssertEqual(try run(["serve"], environment: ["SEGUE_THREADS": "zero"]), 2)
+    /// Usage errors exit 64, EX_USAGE (docs/cli.md "Exit codes").
+    func testBadOptionsExit64() throws {
+        XCTAssertEqual(try run(["serve", "--port", "99999"]), 64)
+        XCTAssertEqual(try run(["serve", "--bogus"]), 64)
+        XCTAssertEqual(try run(["nonsense"]), 64)
+        XCTAssertEqual(try run([]), 64)
+        XCTAssertEqual(try run(["serve"], environment: ["SEGUE_THREADS": "zero"]), 64)
+    }
+
+    /// `segue --help` lists the subcommands and exits 0, like `--help` everywhere.
+    func testHelpListsTheSubcommands() throws {
+        let help = try SegueBinary.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for subcommand in ["serve", "curve", "render", "presets", "healthcheck"] {
+            XCTAssertNotNil(help.output.range(of: "\n  \(subcommand) "), "\(subcommand) in\n\(help.output)")
+        }
+        XCTAssertEqual(try SegueBinary.run(["serve", "--help"]).status, 0)
+        XCTAssertEqual(try SegueBinary.run(["help", "render"]).status, 0)
+    }
+
+    /// One option of `segue serve --help`: `--flag <value>  summary (default D) (accepted) (env: VAR)`.
+    struct HelpRow: Equatable {
+        var flag, summary, defaultText, accepted, variable: String
+    }
+
+    /// The option rows of `segue command --help`, unwrapped (COLUMNS is wide).
+    func helpRows(_ command: String) throws -> [HelpRow] {
+        let help = try SegueBinary.run([command, "--help"], environment: ["COLUMNS": "1000"])
+        XCTAssertEqual(help.status, 0)
+        let row = #/^  --([a-z-]+) <[a-z]+> +(.+?) \(default (.+?)\) \((.+?)\) \(env: (SEGUE_[A-Z_]+)\)$/#
+        // An option whose name is long has its help on the next line, indented.
+        let unwrapped = help.output.replacing(#/\n {10,}/#, with: " ")
+        return unwrapped.split(separator: "\n").compactMap { line in
+            (try? row.wholeMatch(in: line)).map { match in
+                HelpRow(flag: String(match.1), summary: String(match.2), defaultText: String(match.3),
+                        accepted: String(match.4), variable: String(match.5))
+            }
+        }
+    }
+
+    /// Every option of `serve` shows its variable and default, and docs/cli.md's table is that help.
+    func testServeHelpShowsEveryOptionAndMatchesTheDocs() throws {
+        let rows = try helpRows("serve")
+        let flags = ["host", "port", "threads", "max-body", "cors-origin", "max-depth", "max-duration", "max-samples",
+                     "max-numbers", "max-views", "max-animations", "max-steps", "max-work", "cache-entries", "cache-bytes",
+                     "timeout", "workers", "max-connections", "max-connections-per-client", "max-response-memory",
+                     "header-timeout", "request-timeout", "drain-timeout", "log-level"]
+        XCTAssertEqual(Set(rows.map(\.flag)), Set(flags))
+        XCTAssertEqual(rows.count, flags.count)
+        for row in rows {
+            XCTAssertEqual(row.variable, "SEGUE_" + row.flag.uppercased().replacingOccurrences(of: "-", with: "_"))
+        }
+        XCTAssertTrue(rows.contains(HelpRow(flag: "port", summary: "TCP port", defaultText: "8080; 0 picks a free one",
+                                            accepted: "0–65535", variable: "SEGUE_PORT")))
+        // The request limits are the same options on curve and render.
+        let limits = try helpRows("curve")
+        XCTAssertEqual(try helpRows("render"), limits)
+        XCTAssertEqual(limits.map(\.flag), ["max-body", "max-depth", "max-duration", "max-samples", "max-numbers",
+                                            "max-views", "max-animations", "max-steps", "max-work"])
+        XCTAssertTrue(limits.allSatisfy(rows.contains))
+
+        // docs/cli.md: | `--flag` | `SEGUE_FLAG` | default | accepted | commands | meaning |
+        let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/cli.md"), encoding: .utf8)
+        let docRow = #/^\| `--([a-z-]+)` \| `(SEGUE_[A-Z_]+)` \| (.+?) \| (.+?) \| (.+?) \| (.+?) \|$/#
+        var documented: [HelpRow] = []
+        for line in docs.split(separator: "\n") {
+            guard let match = try docRow.wholeMatch(in: line) else { continue }
+            let flag = String(match.1)
+            documented.append(HelpRow(flag: flag, summary: String(match.6), defaultText: String(match.3),
+                                      accepted: String(match.4), variable: String(match.2)))
+            let commands = limits.contains { $0.flag == flag } ? "serve, curve, render" : "serve"
+            XCTAssertEqual(String(match.5), commands, flag)
+        }
+        XCTAssertEqual(documented, rows, "docs/cli.md's options table is `segue serve --help`")
+    }
+
+    /// A variable sets an option's default and a flag beats it.
+    func testServeReadsTheEnvironmentAndAFlagWins() throws {
+        // SEGUE_PORT=0 without --port: an ephemeral port, not 8080.
+        let (fromVariable, _, port) = try startServer(arguments: ["serve"],
+                                                      environment: ["SEGUE_PORT": "0", "SEGUE_CORS_ORIGIN": "https://env.example"])
+        defer {
+            kill(fromVariable.processIdentifier, SIGTERM)
+            fromVariable.waitUntilExit()
+        }
+        XCTAssertNotEqual(port, 8080)
+        let curve = RawHTTP.build("POST", "/v1/curve", headers: [], body: Array(#"{"timing":"ease","samples":3}"#.utf8),
+                                  declareLength: true)
+        XCTAssertEqual(try RawHTTP.exchange(port: port, curve).header("Access-Control-Allow-Origin"), "https://env.example")
+
+        let (fromFlag, _, flagPort) = try startServer(["--cors-origin", "https://flag.example"],
+                                                      environment: ["SEGUE_PORT": "1", "SEGUE_CORS_ORIGIN": "https://env.example"])
+        defer {
+            kill(fromFlag.processIdentifier, SIGTERM)
+            fromFlag.waitUntilExit()
+        }
+        XCTAssertNotEqual(flagPort, 1)
+        XCTAssertEqual(try RawHTTP.exchange(port: flagPort, curve).header("Access-Control-Allow-Origin"), "https://flag.example")
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {

@@ -1,0 +1,135 @@
+import ArgumentParser
+import SegueHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ResponseFormat: ExpressibleByArgument {}
+
+/// What `curve` and `render` share: the body and the query arguments of the request.
+struct RequestOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The request body, a JSON document: a file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: "The response format, as ?format= (default json).")
+    var format: ResponseFormat?
+
+    @Option(help: "The exports' tolerance, as ?tolerance= (default 0.001; 1e-6 to 0.1).")
+    var tolerance: String?
+}
+
+/// `segue curve FILE|-`: the body `POST /v1/curve` answers (docs/rules.md "The curve route").
+struct Curve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the body POST /v1/curve answers for a request file.",
+        discussion: "--format lottie is a render format: a curve answers it 406, exit 65, as over HTTP.")
+
+    @OptionGroup var request: RequestOptions
+    @OptionGroup(title: "Request limits") var limits: LimitOptions
+
+    mutating func run() throws {
+        try OfflineExchange(limits: limits).post("/v1/curve", request, expand: false)
+    }
+}
+
+/// `segue render FILE|-`: the body `POST /v1/render` answers (docs/rules.md "The render route").
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the body POST /v1/render answers for a request file.")
+
+    @OptionGroup var request: RequestOptions
+
+    @Flag(help: "Add the request after preset expansion, as ?expand=true (JSON only).")
+    var expand = false
+
+    @OptionGroup(title: "Request limits") var limits: LimitOptions
+
+    mutating func run() throws {
+        try OfflineExchange(limits: limits).post("/v1/render", request, expand: expand)
+    }
+}
+
+/// `segue presets`: the body `GET /v1/presets` answers (docs/rules.md "Presets").
+struct Presets: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the preset catalogue GET /v1/presets answers.")
+
+    mutating func run() throws {
+        try OfflineExchange(limits: nil).answer(HTTPRequest(method: "GET", path: "/v1/presets"))
+    }
+}
+
+/// One request answered by `SegueService.respond(to:)` without a socket, so that the output is
+/// the HTTP body by construction (docs/cli.md "Byte identity with HTTP"): the same pipeline, the
+/// same limits, the cache off. A 2xx body goes to standard output, piece by piece for a stream;
+/// any other to standard error as HTTP sends it, with exit 65 for a 4xx and 70 for a 5xx.
+struct OfflineExchange {
+    let service: SegueService
+
+    /// The service with `limits` resolved (the defaults for nil).
+    init(limits: LimitOptions?) throws {
+        var configuration = Configuration()
+        try limits?.resolve(environment: Environment.variables, into: &configuration)
+        configuration.service.cacheEntries = 0
+        configuration.service.logSink = { _ in }
+        service = SegueService(configuration: configuration.service)
+        // A reader that goes away (`segue render … | head`) is an EPIPE to report, not a signal.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// POSTs the request file with the query the options give.
+    func post(_ path: String, _ options: RequestOptions, expand: Bool) throws {
+        let body: [UInt8]
+        do {
+            body = try StandardStreams.read(options.file, atMost: service.bodyLimit + 1)
+        } catch {
+            StandardStreams.printError(error.message)
+            throw ExitStatus.noInput
+        }
+        guard body.count <= service.bodyLimit else { return try emit(service.bodyOverLimit()) }
+        var query: [String: String] = [:]
+        query["format"] = options.format?.rawValue
+        query["tolerance"] = options.tolerance
+        if expand { query["expand"] = "true" }
+        try answer(HTTPRequest(method: "POST", path: path, query: query,
+                               headers: ["content-type": "application/json"], body: body))
+    }
+
+    func answer(_ request: HTTPRequest) throws {
+        try emit(service.respond(to: request))
+    }
+
+    /// Writes the response's body where it belongs and ends with its exit status.
+    private func emit(_ response: HTTPResponse) throws {
+        guard (200..<300).contains(response.status) else { try fail(response) }
+        var failure: StandardStreams.Failure?
+        let complete: Bool
+        do {
+            complete = try response.writeBody { piece in
+                do throws(StandardStreams.Failure) {
+                    try StandardStreams.write(piece, to: 1)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        } catch {
+            // The stream failed midway (a 503 on cancellation): the problem as HTTP would have it.
+            try fail(service.problem(error))
+        }
+        if !complete, let failure {
+            StandardStreams.printError(failure.message)
+            throw ExitStatus.ioError
+        }
+    }
+
+    /// The problem document on standard error, exactly the HTTP body; 65 for a 4xx, 70 otherwise.
+    private func fail(_ response: HTTPResponse) throws -> Never {
+        do {
+            try StandardStreams.write(response.body, to: 2)
+        } catch {
+            throw ExitStatus.ioError
+        }
+        throw (400..<500).contains(response.status) ? ExitStatus.dataError : ExitStatus.software
+    }
+}

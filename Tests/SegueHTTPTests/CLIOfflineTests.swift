@@ -1,0 +1,256 @@
+import Foundation
+import XCTest
+@testable import SegueHTTP
+
+/// The built `segue` binary, run as a process with a chosen environment and standard input.
+enum SegueBinary {
+    /// `swift test` builds the executable next to the test bundle.
+    static var url: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+        var errors: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    /// Runs `segue arguments…` to completion. Output goes to files, so a large one cannot block
+    /// the child on a full pipe.
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw XCTSkip("no segue binary at \(url.path); run through `swift test`")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = ["stdin", "stdout", "stderr"].map { folder.appendingPathComponent($0).path }
+        for (path, contents) in zip(paths, [Data(stdin ?? []), Data(), Data()]) {
+            try contents.write(to: URL(fileURLWithPath: path))
+        }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle(forReadingAtPath: paths[0])
+        process.standardOutput = FileHandle(forWritingAtPath: paths[1])
+        process.standardError = FileHandle(forWritingAtPath: paths[2])
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: Array(try Data(contentsOf: URL(fileURLWithPath: paths[1]))),
+                      stderr: Array(try Data(contentsOf: URL(fileURLWithPath: paths[2]))))
+    }
+
+    /// A request body in a temporary file that lives as long as the returned object.
+    final class RequestFile {
+        let path: String
+
+        init(_ text: String) throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-request-\(UUID().uuidString).json").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
+
+/// `segue curve`, `segue render` and `segue presets` (docs/cli.md): the same bytes as the HTTP
+/// body of the same request to a live server, the exit codes, and the options' resolution.
+final class CLIOfflineTests: XCTestCase {
+    static let curve = #"{"timing": {"type": "spring", "mass": 1, "stiffness": 170, "damping": 15}, "samples": 40}"#
+    static let render = """
+    {"fps": 30, "views": {"card": {"frame": [0, 568, 320, 568], "alpha": 0}},
+     "animations": [{"id": "present", "view": "card", "duration": 0.8,
+                     "timing": {"type": "spring", "dampingRatio": 0.6}, "to": {"frame": [0, 0, 320, 568], "alpha": 1}}]}
+    """
+    /// 20,001 frames: a body of about 850 KB, streamed over HTTP and by the command line.
+    static let largeRender = """
+    {"fps": 1000, "until": 20, "views": {"card": {"frame": [0, 568, 320, 568], "alpha": 1}},
+     "animations": [{"id": "present", "view": "card", "duration": 0.8,
+                     "timing": {"type": "spring", "dampingRatio": 0.6}, "to": {"frame": [0, 0, 320, 568]}}]}
+    """
+    static let preset = #"{"fps": 30, "transition": {"preset": "bouncePresent", "container": [0, 0, 390, 844]}}"#
+
+    /// The live server's answer to the request `segue route file arguments` makes.
+    func http(_ server: LiveServer, _ route: String, _ body: String, query: String = "") throws -> RawResponse {
+        try server.post("/v1/\(route)" + (query.isEmpty ? "" : "?" + query), json: body)
+    }
+
+    /// Runs `segue route FILE arguments…` and the same request over HTTP; both must agree byte for byte.
+    func assertSameAsHTTP(_ server: LiveServer, _ route: String, _ body: String, _ arguments: [String] = [],
+                          query: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
+        let request = try SegueBinary.RequestFile(body)
+        let cli = try SegueBinary.run([route, request.path] + arguments)
+        let live = try http(server, route, body, query: query)
+        XCTAssertEqual(live.status, 200, live.text, file: file, line: line)
+        XCTAssertEqual(cli.status, 0, cli.errors, file: file, line: line)
+        XCTAssertEqual(cli.stderr, [], file: file, line: line)
+        XCTAssertEqual(cli.stdout.count, live.body.count, "\(route) \(arguments)", file: file, line: line)
+        XCTAssertTrue(cli.stdout == live.body, "\(route) \(arguments): the bytes differ", file: file, line: line)
+    }
+
+    func testCurveIsTheHTTPBodyInEveryFormat() throws {
+        let server = try LiveServer()
+        try assertSameAsHTTP(server, "curve", Self.curve)
+        for format in ["json", "csv", "svg", "css", "waapi"] {
+            try assertSameAsHTTP(server, "curve", Self.curve, ["--format", format], query: "format=\(format)")
+        }
+        try assertSameAsHTTP(server, "curve", Self.curve, ["--format", "css", "--tolerance", "0.01"],
+                             query: "format=css&tolerance=0.01")
+    }
+
+    func testRenderIsTheHTTPBodyInEveryFormat() throws {
+        let server = try LiveServer()
+        for format in ["json", "csv", "svg", "css", "waapi", "lottie"] {
+            try assertSameAsHTTP(server, "render", Self.render, ["--format", format], query: "format=\(format)")
+        }
+        try assertSameAsHTTP(server, "render", Self.render, ["--format", "waapi", "--tolerance", "0.05"],
+                             query: "format=waapi&tolerance=0.05")
+        try assertSameAsHTTP(server, "render", Self.preset, ["--expand"], query: "expand=true")
+    }
+
+    /// Over the streaming threshold (64 KiB) HTTP sends the body chunked as it is written; the
+    /// command line writes the same pieces to its standard output.
+    func testLargeRenderStreamsTheSameBytes() throws {
+        let server = try LiveServer()
+        let live = try http(server, "render", Self.largeRender)
+        XCTAssertEqual(live.header("Transfer-Encoding"), "chunked")
+        XCTAssertGreaterThan(live.body.count, 64 << 10)
+        try assertSameAsHTTP(server, "render", Self.largeRender)
+        try assertSameAsHTTP(server, "render", Self.largeRender, ["--format", "csv"], query: "format=csv")
+    }
+
+    func testStandardInputGivesTheSameBytesAsAFile() throws {
+        let request = try SegueBinary.RequestFile(Self.render)
+        let fromFile = try SegueBinary.run(["render", request.path, "--format", "csv"])
+        let fromStdin = try SegueBinary.run(["render", "-", "--format", "csv"], stdin: Array(Self.render.utf8))
+        XCTAssertEqual(fromFile.status, 0)
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.errors)
+        XCTAssertFalse(fromFile.stdout.isEmpty)
+        XCTAssertTrue(fromFile.stdout == fromStdin.stdout)
+    }
+
+    /// A request HTTP answers 4xx exits 65 with exactly the problem document on standard error.
+    func testBadRequestsExit65WithTheHTTPProblem() throws {
+        let server = try LiveServer()
+        let cases: [(route: String, body: String, arguments: [String], query: String)] = [
+            ("curve", #"{"timing": "ease""#, [], ""),                                        // 400, malformed JSON
+            ("curve", #"{"timing": "steps(1, jump-none)"}"#, [], ""),                         // 422
+            ("curve", Self.curve, ["--format", "lottie"], "format=lottie"),                  // 406
+            ("curve", Self.curve, ["--tolerance", "5"], "tolerance=5"),                      // 422
+            ("render", Self.render, ["--tolerance", "abc", "--format", "css"], "tolerance=abc&format=css"),
+            ("render", Self.render, ["--expand", "--format", "csv"], "expand=true&format=csv"), // 400
+        ]
+        for (route, body, arguments, query) in cases {
+            let request = try SegueBinary.RequestFile(body)
+            let cli = try SegueBinary.run([route, request.path] + arguments)
+            let live = try http(server, route, body, query: query)
+            XCTAssertTrue((400..<500).contains(live.status), "\(route) \(arguments): \(live.status)")
+            XCTAssertEqual(live.header("Content-Type"), "application/problem+json")
+            XCTAssertEqual(cli.status, 65, "\(route) \(arguments)")
+            XCTAssertEqual(cli.stdout, [], "\(route) \(arguments)")
+            XCTAssertEqual(cli.errors, live.text, "\(route) \(arguments)")
+        }
+    }
+
+    /// The limits are the server's: same flags, same variables, same problems.
+    func testLimitsAreTheServersFromFlagsAndEnvironment() throws {
+        var configuration = ServiceConfiguration()
+        configuration.limits.maxBodyBytes = 64
+        configuration.limits.maxSamples = 10
+        let server = try LiveServer(configuration: configuration)
+        let request = try SegueBinary.RequestFile(Self.curve)
+        let overBody = try http(server, "curve", Self.curve)
+        XCTAssertEqual(overBody.status, 413)
+        let byFlag = try SegueBinary.run(["curve", request.path, "--max-body", "64"])
+        XCTAssertEqual(byFlag.status, 65)
+        XCTAssertEqual(byFlag.errors, overBody.text)
+        let byVariable = try SegueBinary.run(["curve", request.path], environment: ["SEGUE_MAX_BODY": "64"])
+        XCTAssertEqual(byVariable.status, 65)
+        XCTAssertEqual(byVariable.errors, overBody.text)
+        // A flag wins over its variable.
+        XCTAssertEqual(try SegueBinary.run(["curve", request.path, "--max-body", "1000"],
+                                           environment: ["SEGUE_MAX_BODY": "64"]).status, 0)
+
+        let small = #"{"timing": "ease", "samples": 40}"#
+        let overSamples = try http(server, "curve", small)
+        XCTAssertEqual(overSamples.status, 413)
+        let samples = try SegueBinary.run(["curve", "-"], environment: ["SEGUE_MAX_SAMPLES": "10"], stdin: Array(small.utf8))
+        XCTAssertEqual(samples.status, 65)
+        XCTAssertEqual(samples.errors, overSamples.text)
+    }
+
+    func testUsageErrorsExit64() throws {
+        let request = try SegueBinary.RequestFile(Self.curve)
+        let cases: [([String], [String: String])] = [
+            (["curve", request.path, "--bogus"], [:]),
+            (["curves", request.path], [:]),
+            (["curve"], [:]),
+            (["curve", request.path, "--format", "png"], [:]),
+            (["curve", request.path, "--max-depth", "0"], [:]),
+            (["render", request.path, "--max-work", "12"], [:]),
+            (["curve", request.path, "--max-samples", "many"], [:]),
+            (["curve", request.path], ["SEGUE_MAX_DEPTH": "deep"]),
+            (["render", request.path], ["SEGUE_MAX_VIEWS": "0"]),
+            (["serve", "--workers", "0"], [:]),
+            (["serve"], ["SEGUE_LOG_LEVEL": "loud"]),
+            (["healthcheck"], ["SEGUE_PORT": "http"]),
+        ]
+        for (arguments, environment) in cases {
+            let result = try SegueBinary.run(arguments, environment: environment)
+            XCTAssertEqual(result.status, 64, "\(arguments) \(environment): \(result.errors)")
+            XCTAssertEqual(result.stdout, [], "\(arguments)")
+            XCTAssertTrue(result.errors.contains("Usage: segue"), result.errors)
+        }
+        // The message names what carried the bad value.
+        let variable = try SegueBinary.run(["curve", request.path], environment: ["SEGUE_MAX_DEPTH": "0"])
+        XCTAssertTrue(variable.errors.contains("SEGUE_MAX_DEPTH=0"), variable.errors)
+        let flag = try SegueBinary.run(["serve", "--threads", "300"])
+        XCTAssertTrue(flag.errors.contains("--threads 300"), flag.errors)
+        // A good flag wins over a bad variable, which is then not read.
+        let overridden = try SegueBinary.run(["curve", request.path, "--max-depth", "10"], environment: ["SEGUE_MAX_DEPTH": "deep"])
+        XCTAssertEqual(overridden.status, 0, overridden.errors)
+    }
+
+    func testUnreadableInputExits66() throws {
+        let missing = try SegueBinary.run(["curve", "/nonexistent/segue-request.json"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stdout, [])
+        XCTAssertEqual(missing.errors, "segue: cannot open /nonexistent/segue-request.json: No such file or directory\n")
+        let directory = try SegueBinary.run(["render", FileManager.default.temporaryDirectory.path])
+        XCTAssertEqual(directory.status, 66, directory.errors)
+        XCTAssertTrue(directory.errors.contains("Is a directory"), directory.errors)
+    }
+
+    func testPresetsIsTheHTTPBody() throws {
+        let server = try LiveServer()
+        let live = try server.request("GET", "/v1/presets")
+        XCTAssertEqual(live.status, 200)
+        let cli = try SegueBinary.run(["presets"])
+        XCTAssertEqual(cli.status, 0)
+        XCTAssertTrue(cli.stdout == live.body)
+    }
+
+    /// A reader that goes away is reported (EPIPE, exit 74), not a SIGPIPE death.
+    func testClosedStandardOutputExits74() throws {
+        let request = try SegueBinary.RequestFile(Self.largeRender)
+        let process = Process()
+        process.executableURL = SegueBinary.url
+        process.arguments = ["render", request.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        _ = output.fileHandleForReading.readData(ofLength: 10)
+        try output.fileHandleForReading.close()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 74)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(message, "segue: cannot write standard output: Broken pipe\n")
+    }
+}
