@@ -64,7 +64,18 @@ final class CommandLineTests: XCTestCase {
             result.withLock { $0 = status }
             done.fulfill()
         }
-        usleep(20_000)
+        // The signal must come while the request is in flight, not before the server has read it:
+        // wait until /metrics counts it beside its own request (on a loaded machine 20 ms was not
+        // always enough for the request to arrive).
+        let deadline = Date().addingTimeInterval(30)
+        var inFlight = false
+        while !inFlight && Date() < deadline && result.withLock({ $0 }) == nil {
+            let metrics = try RawHTTP.exchange(port: port, RawHTTP.build("GET", "/metrics", headers: [], body: [],
+                                                                         declareLength: false))
+            inFlight = String(decoding: metrics.body, as: UTF8.self).contains("segue_inflight_requests 2")
+            if !inFlight { usleep(2_000) }
+        }
+        XCTAssertTrue(inFlight, "the request was never seen in flight")
         kill(process.processIdentifier, SIGTERM)
         wait(for: [done], timeout: 30)
         process.waitUntilExit()
