@@ -14,6 +14,10 @@ if arguments.count > 1 && arguments[1] == "cost" {
     CostCalibration.run()
     exit(0)
 }
+if arguments.count > 1 && arguments[1] == "keyframes" {
+    KeyframeBench.run(samples: arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_000)
+    exit(0)
+}
 if arguments.count > 1 && arguments[1] == "exports" {
     ExportBench.run()
     exit(0)
