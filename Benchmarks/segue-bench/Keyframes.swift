@@ -2,7 +2,8 @@
 // cost, the same path sampled in each.
 //   keyframes-sample mode=M ns_per_sample=X checksum=Y
 //     one `KeyframeTrack.value(at:)` of a 2-D track of 5 values, SAMPLES evenly spaced times (median
-//     of 5 runs; small enough to run under callgrind: `segue-bench keyframes 100000`);
+//     of 5 runs); under callgrind, one mode and fewer samples:
+//     `valgrind --tool=callgrind --toggle-collect='*sampleRun*' segue-bench keyframes 10000 cubicPaced`;
 //   keyframes-render mode=M ms=T bytes=B
 //     the whole handler (cache off, CPU time, best of 3) for 1,000 frames x 100 views, each view's
 //     `center` through 5 values — the request of scripts/render-bench.py;
@@ -18,9 +19,9 @@ enum KeyframeBench {
         (0..<5).map { k in [Double(view + 40 * k), Double((k * 37 + view * 11) % 97 * 5)] }
     }
 
-    static func run(samples: Int) {
+    static func run(samples: Int, only: CalculationMode? = nil) {
         var sample: [CalculationMode: Double] = [:], render: [CalculationMode: Double] = [:]
-        for mode in modes {
+        for mode in modes where only == nil || only == mode {
             let track = KeyframeTrack(values: values(view: 3), keyTimes: nil, timingFunctions: nil, mode: mode,
                                       tension: nil, continuity: nil, bias: nil)
             var checksum = 0.0
@@ -33,7 +34,7 @@ enum KeyframeBench {
             sample[mode] = times.sorted()[times.count / 2]
             print("keyframes-sample mode=\(mode.rawValue) ns_per_sample=\(ExportBench.rounded(sample[mode] ?? 0)) checksum=\(checksum)")
         }
-        if samples < 1_000_000 { return }  // under callgrind: the sampling alone
+        if only != nil { return }  // under callgrind: the sampling alone
         var configuration = ServiceConfiguration()
         configuration.cacheEntries = 0
         configuration.limits.maxWork = Int.max
