@@ -28,8 +28,7 @@
 /// `stepTolerance` · L in all (per step within its share of that), the sample's local panel within
 /// `sampleRuleTolerance` · L, the Newton residual within `newtonTolerance` · L, with room for
 /// rounding. The bound needs a segment not to use up its `maxRefinements`, which only a segment
-/// passing within about 1e-8 of its length of a zero of the speed twice could; it then still holds
-/// to about 1e-8.
+/// whose speed nearly vanishes at three or more points could; it then holds to about 1e-8.
 ///
 /// Edge cases: no segments (fewer than two values) or a spline of no length (all values equal)
 /// locate everything at (0, 0); t is clamped to [0, 1]; a segment of no length (equal values
@@ -53,8 +52,10 @@ struct ArcLengthTable: Sendable {
 
     /// Evenly spaced nodes per segment, before the extrema and the refinement.
     static let uniformSteps = 24
-    /// Halvings allowed per segment.
-    static let maxRefinements = 64
+    /// Halvings allowed per segment: a point where the speed comes within 1e-7 of its scale takes
+    /// about 60 (the steps shrink by halves on both sides until they are as short as the speed is
+    /// small), so the cap allows two.
+    static let maxRefinements = 128
     /// A step's 8-point length against its halves', relative to its width times the segment's length.
     static let stepTolerance = 1e-14
     /// A half step's 4-point length against its 8-point one, relative as `stepTolerance`.
