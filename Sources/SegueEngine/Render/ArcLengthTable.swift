@@ -6,12 +6,11 @@
 /// quadrature tolerance, and whose speed |P′| is smooth inside:
 /// 1. nodes at u = j/`uniformSteps` and at the speed's extrema (`SplineSpeed.extrema`, the roots of
 ///    d|P′|²/du: every zero of the speed and, in one dimension, every kink of |P′| is a node);
-/// 2. each step is measured by 8-point Gauss–Legendre on it and on its two halves; it is kept when
-///    the two agree within `stepTolerance` · (its width) · (the segment's length) and the 4-point
-///    rule of the samples agrees with the 8-point one on each half within `sampleRuleTolerance`
-///    of the same — else it is halved and both halves are tested again (near a point where the
-///    speed almost vanishes, the steps shrink geometrically towards it), at most
-///    `maxRefinements` times per segment;
+/// 2. each step is measured by 8-point Gauss–Legendre on its two halves; it is kept when the
+///    4-point rule of the samples agrees with that on each half within `sampleRuleTolerance` ·
+///    (its width) · (the segment's length) — else it is halved and both halves are tested again
+///    (near a point where the speed almost vanishes, the steps shrink geometrically towards it),
+///    at most `maxRefinements` times per segment;
 /// 3. the table keeps each step's cumulative lengths (the halves' sum), its end speeds and a
 ///    bound of |s″| on it (`SplineSpeed.bend` at its ends).
 ///
@@ -25,9 +24,10 @@
 ///
 /// **Error bound** (`tolerance`, tested in ArcLengthTableTests): the returned u has
 /// |s(u) − t · L| ≤ 1e-12 · L, s being the exact arc length: the table's lengths are within
-/// `stepTolerance` · L in all (per step within its share of that), the sample's local panel within
-/// `sampleRuleTolerance` · L, the Newton residual within `newtonTolerance` · L, with room for
-/// rounding. The bound needs a segment not to use up its `maxRefinements`, which only a segment
+/// `sampleRuleTolerance` · L in all (each step within its share; the 8-point rule is in fact far
+/// closer, its error being about the square of the 4-point rule's), the sample's local panel within
+/// its step's share of `sampleRuleTolerance` · L, the Newton residual within `newtonTolerance` · L,
+/// with room for rounding. The bound needs a segment not to use up its `maxRefinements`, which only a segment
 /// whose speed nearly vanishes at three or more points could; it then holds to about 1e-8.
 ///
 /// Edge cases: no segments (fewer than two values) or a spline of no length (all values equal)
@@ -56,9 +56,8 @@ struct ArcLengthTable: Sendable {
     /// about 60 (the steps shrink by halves on both sides until they are as short as the speed is
     /// small), so the cap allows two.
     static let maxRefinements = 128
-    /// A step's 8-point length against its halves', relative to its width times the segment's length.
-    static let stepTolerance = 1e-14
-    /// A half step's 4-point length against its 8-point one, relative as `stepTolerance`.
+    /// A half step's 4-point length against its 8-point one, relative to the step's width times
+    /// the segment's length.
     static let sampleRuleTolerance = 1e-13
     /// Accepted |s(u) − t · L| of the search, relative to L.
     static let newtonTolerance = 1e-14
@@ -80,12 +79,15 @@ struct ArcLengthTable: Sendable {
         var steps: [Step] = []
         var total = 0.0
         for (i, segment) in spline.enumerated() {
+            // Each node's speed and bend, once: a step starts where the one before it ends.
+            var end = (u: -1.0, speed: 0.0, bend: 0.0)
             for (u0, u1, length) in Self.measure(segment) {
+                let start = end.u == u0 ? end : Self.node(segment, u0)
+                end = Self.node(segment, u1)
                 steps.append(
                     Step(
-                        segment: i, u0: u0, u1: u1, s0: total, s1: total + length,
-                        v0: SplineSpeed.speed(segment, u0), v1: SplineSpeed.speed(segment, u1),
-                        bend: max(SplineSpeed.bend(segment, u0), SplineSpeed.bend(segment, u1))))
+                        segment: i, u0: u0, u1: u1, s0: total, s1: total + length, v0: start.speed, v1: end.speed,
+                        bend: max(start.bend, end.bend)))
                 total += length
             }
         }
@@ -95,37 +97,48 @@ struct ArcLengthTable: Sendable {
         self.total = total
     }
 
-    /// One segment's steps (u0, u1, length), in order, covering [0, 1].
+    static func node(_ segment: [SIMD4<Double>], _ u: Double) -> (u: Double, speed: Double, bend: Double) {
+        (u, SplineSpeed.speed(segment, u), SplineSpeed.bend(segment, u))
+    }
+
+    /// One segment's steps (u0, u1, length), in order, covering [0, 1]. A step's length is the
+    /// 8-point rule on each half; the step is kept when the 4-point rule agrees with it on both
+    /// halves within `sampleRuleTolerance` · (its width) · (the segment's length) — an embedded
+    /// pair: the 8-point rule's error is then far smaller still — else it is halved.
     static func measure(_ segment: [SIMD4<Double>]) -> [(Double, Double, Double)] {
         let grid = (0...uniformSteps).map { Double($0) / Double(uniformSteps) }
         let nodes = Set(grid + SplineSpeed.extrema(segment)).sorted()
-        // Pending steps, the next on top, each with its 8-point length.
-        var pending = zip(nodes, nodes.dropFirst()).reversed().map {
-            ($0, $1, SplineSpeed.integral(segment, $0, $1, SplineSpeed.eightPoint))
-        }
-        let scale = pending.reduce(0) { $0 + $1.2 }
+        // Pending steps, the next on top, each with its halves' 8-point lengths.
+        var pending = zip(nodes, nodes.dropFirst()).reversed().map { halves(segment, $0, $1) }
+        let scale = pending.reduce(0) { $0 + $1.left + $1.right }
         var measured: [(Double, Double, Double)] = []
         var refinements = 0
-        while let (a, b, whole) = pending.popLast() {
+        while let (a, b, left, right) = pending.popLast() {
             let middle = 0.5 * (a + b)
-            let left = SplineSpeed.integral(segment, a, middle, SplineSpeed.eightPoint)
-            let right = SplineSpeed.integral(segment, middle, b, SplineSpeed.eightPoint)
-            let allowed = (b - a) * scale
+            let allowed = sampleRuleTolerance * (b - a) * scale
             let exact =
-                abs(whole - (left + right)) <= stepTolerance * allowed
-                && abs(SplineSpeed.integral(segment, a, middle, SplineSpeed.fourPoint) - left)
-                    <= sampleRuleTolerance * allowed
-                && abs(SplineSpeed.integral(segment, middle, b, SplineSpeed.fourPoint) - right)
-                    <= sampleRuleTolerance * allowed
+                abs(SplineSpeed.integral(segment, a, middle, SplineSpeed.fourPoint) - left) <= allowed
+                && abs(SplineSpeed.integral(segment, middle, b, SplineSpeed.fourPoint) - right) <= allowed
             if exact || refinements == maxRefinements || middle <= a || middle >= b {
                 measured.append((a, b, left + right))
             } else {
                 refinements += 1
-                pending.append((middle, b, right))
-                pending.append((a, middle, left))
+                pending.append(halves(segment, middle, b))
+                pending.append(halves(segment, a, middle))
             }
         }
         return measured
+    }
+
+    /// [a, b] with the 8-point lengths of its two halves.
+    static func halves(_ segment: [SIMD4<Double>], _ a: Double, _ b: Double)
+        -> (a: Double, b: Double, left: Double, right: Double)
+    {
+        let middle = 0.5 * (a + b)
+        return (
+            a, b, SplineSpeed.integral(segment, a, middle, SplineSpeed.eightPoint),
+            SplineSpeed.integral(segment, middle, b, SplineSpeed.eightPoint)
+        )
     }
 
     /// The segment and its parameter u at arc length t · L (t clamped to [0, 1]); (0, 0) without

@@ -69,47 +69,42 @@ enum SplineSpeed {
     /// g(u) = Σₖ P′ₖ(u) P″ₖ(u) is a cubic, 2A²u³ + 3ABu² + (B² + 2AC)u + BC per component with
     /// A = 3c₃, B = 2c₂, C = c₁. Its own critical points cut [0, 1] into pieces on which it is
     /// monotone; each piece whose ends differ in sign holds one root, found by bisection
-    /// (`bisections`). g is evaluated as the sum of products, which keeps its sign right next to
-    /// a root.
+    /// (`bisections`).
     static func extrema(_ segment: [SIMD4<Double>]) -> [Double] {
-        var cubic = SIMD4<Double>()  // (u⁰, u¹, u², u³) coefficients of g
+        var g = SIMD4<Double>()  // (u⁰, u¹, u², u³) coefficients
         for c in segment {
             let a = 3 * c.w, b = 2 * c.z, k = c.y
-            cubic += SIMD4(b * k, b * b + 2 * a * k, 3 * a * b, 2 * a * a)
+            g += SIMD4(b * k, b * b + 2 * a * k, 3 * a * b, 2 * a * a)
         }
-        guard cubic != SIMD4() else { return [] }
-        let turns = quadraticRoots(3 * cubic.w, 2 * cubic.z, cubic.y).filter { $0 > 0 && $0 < 1 }.sorted()
+        guard g != SIMD4() else { return [] }
+        let turns = quadraticRoots(3 * g.w, 2 * g.z, g.y).filter { $0 > 0 && $0 < 1 }.sorted()
         let ends = [0.0] + turns + [1.0]
         var roots: [Double] = []
         for (low, high) in zip(ends, ends.dropFirst()) {
-            let below = g(segment, low), above = g(segment, high)
+            let below = cubic(g, low), above = cubic(g, high)
             if below == 0 && low > 0 { roots.append(low) }
             if (below < 0 && above > 0) || (below > 0 && above < 0) {
-                roots.append(bisect(segment, low, high, rising: below < 0))
+                roots.append(bisect(g, low, high, rising: below < 0))
             }
         }
         return roots
     }
 
-    /// g(u) = Σₖ P′ₖ(u) P″ₖ(u), half the derivative of the squared speed.
-    static func g(_ segment: [SIMD4<Double>], _ u: Double) -> Double {
-        var sum = 0.0
-        for c in segment { sum += ((3 * c.w * u + 2 * c.z) * u + c.y) * (6 * c.w * u + 2 * c.z) }
-        return sum
-    }
+    /// g₀ + g₁u + g₂u² + g₃u³, by Horner.
+    static func cubic(_ g: SIMD4<Double>, _ u: Double) -> Double { ((g.w * u + g.z) * u + g.y) * u + g.x }
 
     /// Halvings of a root's bracket: 2⁻⁶⁴ is below the last bit of any u ≥ 2⁻¹¹, and a node
     /// misplaced by δ costs the quadrature about δ² of the length.
     static let bisections = 64
 
-    /// The sign change of g in (low, high), halving `bisections` times or until the bracket
-    /// cannot shrink.
-    static func bisect(_ segment: [SIMD4<Double>], _ low: Double, _ high: Double, rising: Bool) -> Double {
+    /// The sign change of the cubic `g` in (low, high), halving `bisections` times or until the
+    /// bracket cannot shrink.
+    static func bisect(_ g: SIMD4<Double>, _ low: Double, _ high: Double, rising: Bool) -> Double {
         var low = low, high = high
         for _ in 0..<bisections {
             let middle = 0.5 * (low + high)
             if middle <= low || middle >= high { break }
-            if (g(segment, middle) < 0) == rising { low = middle } else { high = middle }
+            if (cubic(g, middle) < 0) == rising { low = middle } else { high = middle }
         }
         return low
     }

@@ -56,9 +56,9 @@ public enum SceneCost {
 
     /// Newton/bisection steps counted per arc-length inversion, each one 4-point panel and one
     /// speed. `ArcLengthTable.maxIterations` (64) is only a cap: a sample usually takes one, and
-    /// measured means stay under 1.3 even where the speed vanishes at every key (docs/cost.md
-    /// "Calibration"); 4 keeps a margin.
-    static let locateIterations = 4.0
+    /// measured means are 1.00–1.14 per track, where the speed vanishes at every key and near
+    /// cusps too (docs/cost.md "Calibration"); 3 keeps a margin.
+    static let locateIterations = 3.0
 
     /// Components of the vector a transform keyframe becomes (`DecomposedTransform.components`).
     public static let transformVectorWidth = 9
@@ -84,7 +84,7 @@ public enum SceneCost {
 
     /// Building a `KeyframeTrack` of `values` vectors of `width` components in `mode`, bounded
     /// before it is built: the cubic modes' spline, and cubicPaced's arc-length table
-    /// (`ArcLengthTable.buildSpeeds` speeds of `width` components per segment).
+    /// (`ArcLengthTable.segmentBuildWork` per segment).
     public static func keyframeTrackBuild(values: Int, width: Int, mode: CalculationMode) -> Double {
         let n = Double(values), w = Double(width)
         let linear = n * w * lerpComponent
@@ -92,7 +92,7 @@ public enum SceneCost {
         case .linear, .discrete, .paced: return linear
         case .cubic: return linear + n * w * splineComponent * 4
         case .cubicPaced:
-            return linear + n * w * splineComponent * 4 + max(n - 1, 0) * ArcLengthTable.buildSpeeds * w * speedComponent
+            return linear + n * w * splineComponent * 4 + max(n - 1, 0) * ArcLengthTable.segmentBuildWork(width: w)
         }
     }
 
@@ -229,16 +229,16 @@ extension KeyframeTrack {
 }
 
 extension ArcLengthTable {
-    /// The most speeds (each of every component) one segment's table evaluates: an 8-point panel
-    /// on each first step (`uniformSteps` plus at most 3 extrema); two 8-point and two 4-point
-    /// panels on every step tested (those, and two more per halving, at most `maxRefinements`);
-    /// the end speeds and bends of the steps kept; and the extrema's bisections, each a product
-    /// of derivatives per component, counted as a speed.
-    static var buildSpeeds: Double {
+    /// The most one segment's table costs: two 8-point and two 4-point panels on every step tested
+    /// (`uniformSteps` plus at most 3 extrema, and two more per halving, at most
+    /// `maxRefinements`), a speed and a bend at every node kept, each of every component; the
+    /// extrema's cubic (a product per component) and its bisections (a Horner step each).
+    static func segmentBuildWork(width: Double) -> Double {
         let first = Double(uniformSteps + 3)
         let tested = first + 2 * Double(maxRefinements)
-        let kept = first + Double(maxRefinements)
-        return first * 8 + tested * (2 * 8 + 2 * 4) + kept * 4 + 3 * Double(SplineSpeed.bisections)
+        let nodes = first + Double(maxRefinements) + 1
+        return (tested * (2 * 8 + 2 * 4) + nodes * 2 + 1) * width * SceneCost.speedComponent
+            + 3 * Double(SplineSpeed.bisections) * SceneCost.splineComponent
     }
 
     /// One `locate`: the binary search over the steps, the Hermite guess, then
