@@ -3,7 +3,10 @@
 
 1. The issue's render: 1,000 frames x 100 views x 3 channels (center, alpha, cornerRadius),
    each view animated — wall time, response MB/s and the server's peak RSS.
-2. Scaling: the same shape of request from 10^3 to 10^7 output numbers — time per number and
+2. Keyframe modes: 1,000 frames x 100 views, each view's `center` on 5 `values` keyframes, the
+   identical request in `linear`, `cubic` and `cubicPaced` mode — wall time of each and the ratio
+   cubicPaced / linear (the arc-length inversion's price; docs/keyframes.md "cubicPaced").
+3. Scaling: the same shape of request from 10^3 to 10^7 output numbers — time per number and
    the server's peak RSS after each (VmHWM only grows, so a flat column means flat memory).
 
 usage: render-bench.py PORT SERVER_PID
@@ -63,6 +66,29 @@ seconds, size = post(issue)
 hwm, _ = rss_kib()
 print(f"  wall {seconds * 1000:.1f} ms  response {size / 1e6:.2f} MB  {size / 1e6 / seconds:.1f} MB/s  "
       f"peak RSS {hwm / 1024:.1f} MiB")
+
+
+
+def keyframes_request(views, frames, mode):
+    """Every view's `center` through 5 keyframes (a different zigzag per view), in `mode`."""
+    fps = 100
+    body = {"fps": fps, "until": (frames - 1) / fps, "views": {}, "animations": []}
+    for i in range(views):
+        name = f"v{i}"
+        values = [[i + 40 * k, (k * 37 + i * 11) % 97 * 5] for k in range(5)]
+        body["views"][name] = {"center": values[0]}
+        body["animations"].append({"view": name, "channel": "center", "duration": (frames - 1) / fps,
+                                   "timing": "linear", "calculationMode": mode, "values": values})
+    return body
+
+
+print("keyframe modes, 1,000 frames x 100 views, `center` on 5 values (best of 5):")
+times = {}
+for mode in ["linear", "cubic", "cubicPaced"]:
+    times[mode], size = post(keyframes_request(100, 1000, mode), repeats=5)
+    print(f"  {mode:>10} {times[mode] * 1000:8.1f} ms  response {size / 1e6:.2f} MB")
+print(f"  cubicPaced / linear = {times['cubicPaced'] / times['linear']:.2f} (goal <= 1.5)  "
+      f"cubic / linear = {times['cubic'] / times['linear']:.2f}")
 
 print("scaling (100 views x a 10-number custom channel, 100 animations; 1,301 numbers per frame):")
 print(f"  {'numbers':>10} {'frames':>7} {'bytes':>12} {'ms':>9} {'ns/number':>10} {'peak RSS MiB':>13}")

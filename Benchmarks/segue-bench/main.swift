@@ -14,6 +14,11 @@ if arguments.count > 1 && arguments[1] == "cost" {
     CostCalibration.run()
     exit(0)
 }
+if arguments.count > 1 && arguments[1] == "keyframes" {
+    KeyframeBench.run(samples: arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_000,
+                      only: arguments.count > 3 ? CalculationMode(rawValue: arguments[3]) : nil)
+    exit(0)
+}
 if arguments.count > 1 && arguments[1] == "exports" {
     ExportBench.run()
     exit(0)

@@ -42,7 +42,7 @@ public struct KeyframeWarning: Sendable, Equatable {
 /// 5. cubic: Kochanek–Bartels Hermite segments over the linear mode's (i, u), tangents from
 ///    tension/continuity/bias (default 0 = Catmull-Rom), end points reflected
 ///    (P₋₁ = 2P₀ − P₁, Pₙ = 2Pₙ₋₁ − Pₙ₋₂), tangents not rescaled for unequal intervals;
-/// 6. cubicPaced: the spline of 5 at constant speed (`ArcLength`), t clamped to [0, 1].
+/// 6. cubicPaced: the spline of 5 at constant speed (`ArcLengthTable`), t clamped to [0, 1].
 ///
 /// Ignored structure, each with a `KeyframeWarning`: `keyTimes` whose count does not fit the mode
 /// (linear/cubic: one per value; discrete: that or one more), that do not start at 0 or end at 1,
@@ -61,7 +61,7 @@ public struct KeyframeTrack: Sendable {
     /// Cubic modes: per segment, per component, the power-basis coefficients (c₀, c₁, c₂, c₃) of
     /// P(u) = c₀ + c₁u + c₂u² + c₃u³.
     let spline: [[SIMD4<Double>]]
-    let arcLength: ArcLength?
+    let arcLength: ArcLengthTable?
 
     /// True in the paced modes: the caller passes the raw time fraction, not the timing
     /// function's output.
@@ -118,7 +118,7 @@ public struct KeyframeTrack: Sendable {
         let tcb = (perKey(tension, .tensionValues), perKey(continuity, .continuityValues), perKey(bias, .biasValues))
 
         spline = mode == .cubic || mode == .cubicPaced ? Self.spline(values, tcb) : []
-        arcLength = mode == .cubicPaced ? ArcLength(spline) : nil
+        arcLength = mode == .cubicPaced ? ArcLengthTable(spline) : nil
         self.mode = mode
         self.values = values
         self.warnings = warnings
@@ -242,147 +242,5 @@ public struct KeyframeTrack: Sendable {
     /// P(u) of one spline segment, by Horner.
     static func evaluate(_ segment: [SIMD4<Double>], _ u: Double) -> [Double] {
         segment.map { c in ((c.w * u + c.z) * u + c.y) * u + c.x }
-    }
-}
-
-/// Arc length along the cubic spline for cubicPaced (docs/keyframes.md "cubicPaced"): the spline
-/// traversed at constant speed, s(t) = t · L, with s computed exactly (to rounding).
-///
-/// The speed |P′(u)| is smooth except where a component of P′ — a quadratic in u — changes sign:
-/// a kink in one dimension, a near-zero in several. So every length below is taken piece by piece
-/// between those roots, each piece by 8-point Gauss–Legendre, which is exact for a 1-D cubic
-/// (|P′| is a polynomial of degree 2 on each piece) and reaches rounding in 2-D and up on
-/// pieces no longer than one table step. A fixed rule straddling a kink is off by ~1e-5 of a
-/// length and breaks the symmetry of symmetric paths.
-///
-/// Edge cases: a spline of no length locates everything at (0, 0); t is clamped to [0, 1]; a
-/// zero-speed point inside a step is a piece boundary, so Newton never divides by a speed of 0
-/// without the bisection bracket catching it.
-///
-/// Inversion: a table of each segment's length at u = j/`steps` gives the step, Newton's method
-/// inside a shrinking bisection bracket finishes, measuring only from the step's node.
-struct ArcLength: Sendable {
-    /// Table steps per segment (each also a quadrature panel).
-    static let steps = 24
-    /// Newton/bisection iterations within one step (bisection alone reaches one ulp well before).
-    static let iterations = 100
-    /// Accepted |s(u) − target| relative to the total length.
-    static let relativeTolerance = 1e-14
-    /// Bracket width at which the search stops (a few ulps of u).
-    static let parameterTolerance = 1e-15
-    /// Positive 8-point Gauss–Legendre nodes on [−1, 1] and their weights (the rule is symmetric).
-    static let nodes: [Double] = [
-        0.183_434_642_495_649_804_9, 0.525_532_409_916_328_985_8, 0.796_666_477_413_626_739_6,
-        0.960_289_856_497_536_231_7,
-    ]
-    static let weights: [Double] = [
-        0.362_683_783_378_361_983_0, 0.313_706_645_877_887_287_3, 0.222_381_034_453_374_470_5,
-        0.101_228_536_290_376_259_2,
-    ]
-
-    let spline: [[SIMD4<Double>]]
-    /// Per segment, the sorted parameters in (0, 1) where a component of P′ changes sign.
-    let kinks: [[Double]]
-    /// Per segment, the length from its start at u = j/steps, j = 0 … steps.
-    let table: [[Double]]
-    /// The length before each segment.
-    let starts: [Double]
-    let total: Double
-
-    init(_ spline: [[SIMD4<Double>]]) {
-        self.spline = spline
-        let kinks = spline.map(Self.signChanges)
-        var table: [[Double]] = []
-        var starts: [Double] = []
-        var total = 0.0
-        for (segment, roots) in zip(spline, kinks) {
-            var row = [0.0]
-            for j in 0..<Self.steps {
-                let from = Double(j) / Double(Self.steps), to = Double(j + 1) / Double(Self.steps)
-                row.append((row.last ?? 0) + Self.length(segment, roots, from, to))
-            }
-            starts.append(total)
-            total += row.last ?? 0
-            table.append(row)
-        }
-        self.kinks = kinks
-        self.table = table
-        self.starts = starts
-        self.total = total
-    }
-
-    /// The segment and its parameter u at length t · L (t clamped to [0, 1]); (0, 0) for a
-    /// spline of no length.
-    func locate(_ t: Double) -> (segment: Int, u: Double) {
-        guard total > 0, !spline.isEmpty else { return (0, 0) }
-        let target = min(max(t, 0), 1) * total
-        let i = KeyframeTrack.lastIndex(in: starts, upTo: starts.count - 1, atOrBefore: target)
-        let row = table[i]
-        let remaining = target - starts[i]
-        let j = KeyframeTrack.lastIndex(in: row, upTo: Self.steps - 1, atOrBefore: remaining)
-        let node = Double(j) / Double(Self.steps)
-        var low = node, high = Double(j + 1) / Double(Self.steps)
-        let span = row[j + 1] - row[j]
-        var u = span > 0 ? node + (remaining - row[j]) / span / Double(Self.steps) : node
-        for _ in 0..<Self.iterations {
-            let error = row[j] + Self.length(spline[i], kinks[i], node, u) - remaining
-            if abs(error) <= Self.relativeTolerance * total { break }
-            if error < 0 { low = u } else { high = u }
-            let next = u - error / Self.speed(spline[i], u)
-            u = next > low && next < high ? next : 0.5 * (low + high)
-            if high - low <= Self.parameterTolerance { break }
-        }
-        return (i, u)
-    }
-
-    /// The roots in (0, 1) of each component of P′(u) = 3c₃u² + 2c₂u + c₁ where it changes sign
-    /// (double roots, where it only touches 0, leave |P′| smooth in 1-D and are kept too: they
-    /// are zeros of the speed in every dimension count), sorted.
-    static func signChanges(_ segment: [SIMD4<Double>]) -> [Double] {
-        var roots: [Double] = []
-        for c in segment {
-            let a = 3 * c.w, b = 2 * c.z, k = c.y
-            if a == 0 {
-                if b != 0 { roots.append(-k / b) }
-                continue
-            }
-            let discriminant = b * b - 4 * a * k
-            guard discriminant >= 0 else { continue }
-            // The numerically stable pair: q = −(b + sign(b)·√Δ)/2, roots q/a and k/q.
-            let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
-            roots.append(q / a)
-            if q != 0 { roots.append(k / q) }
-        }
-        return roots.filter { $0 > 0 && $0 < 1 }.sorted()
-    }
-
-    /// |P′(u)| = √Σₖ (3c₃u² + 2c₂u + c₁)².
-    static func speed(_ segment: [SIMD4<Double>], _ u: Double) -> Double {
-        segment.reduce(0) { sum, c in
-            let derivative = (3 * c.w * u + 2 * c.z) * u + c.y
-            return sum + derivative * derivative
-        }.squareRoot()
-    }
-
-    /// ∫ₐᵇ |P′(u)| du (a ≤ b), split at the `kinks` inside (a, b), each piece by 8-point
-    /// Gauss–Legendre.
-    static func length(_ segment: [SIMD4<Double>], _ kinks: [Double], _ a: Double, _ b: Double) -> Double {
-        var sum = 0.0, from = a
-        for kink in kinks where kink > a && kink < b {
-            sum += gaussLegendre(segment, from, kink)
-            from = kink
-        }
-        return sum + gaussLegendre(segment, from, b)
-    }
-
-    /// ∫ₐᵇ |P′(u)| du by one 8-point Gauss–Legendre panel.
-    static func gaussLegendre(_ segment: [SIMD4<Double>], _ a: Double, _ b: Double) -> Double {
-        let middle = 0.5 * (a + b)
-        let half = 0.5 * (b - a)
-        var sum = 0.0
-        for (x, w) in zip(nodes, weights) {
-            sum += w * (speed(segment, middle - half * x) + speed(segment, middle + half * x))
-        }
-        return half * sum
     }
 }

@@ -9,14 +9,14 @@
 /// - the physics the compile simulated (`Scene.simulationWork`, bounded by `maxSimulationSteps`);
 /// - sampling: per frame, every channel's layers — the timing curve of each (a Bézier solve, a
 ///   spring, steps, `linear()`) and its motion (a lerp per component, a transform
-///   decomposition, a keyframe lookup, a cubicPaced arc-length inversion per component and
-///   piece, a physics state) — its velocity when asked (exact for lerps and physics, else three
+///   decomposition, a keyframe lookup, a cubicPaced arc-length inversion per component, a
+///   physics state) — its velocity when asked (exact for lerps and physics, else three
 ///   more evaluations of the channel: the numeric difference), the animators' three reports,
 ///   and the printing of every number; all of it twice, as a streamed render is sampled once for
 ///   its ETag and finiteness and once more to send it;
 /// - the curve route: samples × (the curve's evaluation + three numbers printed).
 ///
-/// Pure and cheap: O(channels + layers + keyframe kinks), no sampling.
+/// Pure and cheap: O(channels + layers), no sampling.
 public enum SceneCost {
     // MARK: Weights, work units (≈ ns, measured by `segue-bench cost`)
 
@@ -46,8 +46,6 @@ public enum SceneCost {
     static let splineComponent = 3.0
     /// One component of the arc-length speed |P′(u)| (a quadrature node).
     static let speedComponent = 2.0
-    /// One kink looked at when a length is split at the kinks of its segment.
-    static let kinkScan = 1.0
     /// One component of a physics state (a closed form, or a stored tick).
     static let physicsComponent = 40.0
     /// One unit of `Scene.simulationWork` (a rest test, a tick, an RK4 step, per component).
@@ -56,10 +54,11 @@ public enum SceneCost {
     /// then again while it is sent.
     static let samplingPasses = 2.0
 
-    /// Newton/bisection steps counted per arc-length inversion. `ArcLength.iterations` (100) is
-    /// only a cap: measured means stay under 6 even where the speed vanishes at every key
-    /// (docs/cost.md "Calibration"); 16 keeps a margin without refusing ordinary cubicPaced renders.
-    static let locateIterations = 16.0
+    /// Newton/bisection steps counted per arc-length inversion, each one 4-point panel and one
+    /// speed. `ArcLengthTable.maxIterations` (64) is only a cap: a sample usually takes one, and
+    /// measured means are 1.00–1.14 per track, where the speed vanishes at every key and near
+    /// cusps too (docs/cost.md "Calibration"); 3 keeps a margin.
+    static let locateIterations = 3.0
 
     /// Components of the vector a transform keyframe becomes (`DecomposedTransform.components`).
     public static let transformVectorWidth = 9
@@ -84,9 +83,8 @@ public enum SceneCost {
     // MARK: Building keyframe tracks
 
     /// Building a `KeyframeTrack` of `values` vectors of `width` components in `mode`, bounded
-    /// before it is built: the cubic modes' spline, and cubicPaced's arc-length table — per
-    /// segment `ArcLength.steps` quadrature panels plus one per kink (at most two per component),
-    /// each 8 speeds of `width` components.
+    /// before it is built: the cubic modes' spline, and cubicPaced's arc-length table
+    /// (`ArcLengthTable.segmentBuildWork` per segment).
     public static func keyframeTrackBuild(values: Int, width: Int, mode: CalculationMode) -> Double {
         let n = Double(values), w = Double(width)
         let linear = n * w * lerpComponent
@@ -94,8 +92,7 @@ public enum SceneCost {
         case .linear, .discrete, .paced: return linear
         case .cubic: return linear + n * w * splineComponent * 4
         case .cubicPaced:
-            let pieces = Double(ArcLength.steps) + 2 * w
-            return linear + n * w * splineComponent * 4 + max(n - 1, 0) * pieces * 8 * w * speedComponent
+            return linear + n * w * splineComponent * 4 + max(n - 1, 0) * ArcLengthTable.segmentBuildWork(width: w)
         }
     }
 
@@ -231,23 +228,25 @@ extension KeyframeTrack {
     }
 }
 
-extension ArcLength {
-    /// One `locate`: two searches, then `SceneCost.locateIterations` Newton/bisection steps, each a
-    /// length from the step's node — one quadrature panel per piece, the pieces being the step
-    /// cut at the kinks inside it (the most any step of the spline has) — plus a speed and a
-    /// scan of the segment's kinks.
+extension ArcLengthTable {
+    /// The most one segment's table costs: two 8-point and two 4-point panels on every step tested
+    /// (`uniformSteps` plus at most 3 extrema, and two more per halving, at most
+    /// `maxRefinements`), a speed and a bend at every node kept, each of every component; the
+    /// extrema's cubic (a product per component) and its bisections (a Horner step each).
+    static func segmentBuildWork(width: Double) -> Double {
+        let first = Double(uniformSteps + 3)
+        let tested = first + 2 * Double(maxRefinements)
+        let nodes = first + Double(maxRefinements) + 1
+        return (tested * (2 * 8 + 2 * 4) + nodes * 2 + 1) * width * SceneCost.speedComponent
+            + 3 * Double(SplineSpeed.bisections) * SceneCost.splineComponent
+    }
+
+    /// One `locate`: the binary search over the steps, the Hermite guess, then
+    /// `SceneCost.locateIterations` Newton steps, each a 4-point panel and a speed.
     var locateWork: Double {
         let width = Double(spline.first?.count ?? 0)
-        var pieces = 1, kinksPerSegment = 0
-        for roots in kinks {
-            kinksPerSegment = max(kinksPerSegment, roots.count)
-            var perStep = [Int](repeating: 0, count: Self.steps)
-            for root in roots { perStep[min(Int(root * Double(Self.steps)), Self.steps - 1)] += 1 }
-            pieces = max(pieces, 1 + (perStep.max() ?? 0))
-        }
-        let search = SceneCost.searchStep * (SceneCost.log2(starts.count) + SceneCost.log2(Self.steps))
-        let iteration = (Double(pieces) * 8 + 1) * width * SceneCost.speedComponent
-            + Double(kinksPerSegment) * SceneCost.kinkScan
-        return search + SceneCost.locateIterations * iteration
+        let search = SceneCost.searchStep * SceneCost.log2(steps.count)
+        let guess = Double(Self.guessIterations) * SceneCost.splineComponent * 2
+        return search + guess + SceneCost.locateIterations * (4 + 1) * width * SceneCost.speedComponent
     }
 }
