@@ -1,8 +1,8 @@
 /// Appends JSON (and CSV number) text to a byte buffer.
 ///
 /// Numbers follow docs/rules.md "Conventions" and rule 23: the shortest text that reads back to the same double
-/// (Swift's `description` digits, written through `TextOutputStream._writeASCII` so no `String`
-/// is allocated per number), integral values without a fraction, and −0 as 0. Callers never pass
+/// (byte for byte Swift's `description`, written by `DoubleText` straight into `bytes`, see
+/// docs/numbers.md), integral values without a fraction, and −0 as 0. Callers never pass
 /// non-finite numbers: the engine's results are checked before writing.
 public struct JSONWriter: TextOutputStream {
     public var bytes: [UInt8]
@@ -38,8 +38,23 @@ public struct JSONWriter: TextOutputStream {
     /// round-trip text ("1e-05", "1.5", "1e+300").
     @inline(__always)
     public mutating func number(_ value: Double) {
-        if value == value.rounded(.towardZero) && value.magnitude < 0x1p63 {
-            integer(Int64(value))
+        // Integral exactly when truncating to Int64 and back changes nothing (NaN fails the guard).
+        if value.magnitude < 0x1p63 {
+            let truncated = Int64(value)
+            if Double(truncated) == value {
+                integer(truncated)
+                return
+            }
+        }
+        description(of: value)
+    }
+
+    /// Exactly the bytes of `value.description` ("1.0", "0.1", "1e-05", "-0.0", "5e-324") with no
+    /// `String` in between; non-finite values ("inf", "nan") go through `Double.write(to:)`.
+    @inline(__always)
+    public mutating func description(of value: Double) {
+        if value.isFinite {
+            DoubleText.append(value, to: &bytes)
         } else {
             value.write(to: &self)
         }
