@@ -60,22 +60,22 @@ public struct JSONWriter: TextOutputStream {
         }
     }
 
+    /// The decimal text of an integer: "0", "42", "-9223372036854775808".
     public mutating func integer(_ value: Int64) {
-        if value == 0 {
-            bytes.append(0x30)
-            return
-        }
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(0x2D) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, no allocation
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var end = scratch.count
-            while magnitude > 0 {
-                end -= 1
-                scratch[end] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
+        bytes.append(addingCapacity: 24) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                let p = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if value == 0 {
+                    p.storeBytes(of: DoubleText.zero, as: UInt8.self)
+                    written = 1
+                    return
+                }
+                let sign = value < 0 ? 1 : 0
+                if sign == 1 { p.storeBytes(of: DoubleText.minus, as: UInt8.self) }
+                let digits = DecimalDigits(value.magnitude)
+                digits.store(at: p + sign)
+                written = sign + digits.count
             }
-            bytes.append(contentsOf: scratch[end...])
         }
     }
 
