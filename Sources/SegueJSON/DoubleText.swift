@@ -59,7 +59,7 @@ enum DoubleText {
     /// Writes the unsigned text of `decimal` at `p` by the table above; returns its length.
     @inline(__always)
     static func layout(_ decimal: ShortestDouble, exponentForm: Bool, at p: UnsafeMutableRawPointer) -> Int {
-        let digits = DecimalDigits(decimal.digits)
+        let digits = DecimalDigits(significand: decimal.digits)
         let n = digits.count
         let x = decimal.exponent + n - 1
         if x < leastPlainExponent || exponentForm {
@@ -95,22 +95,19 @@ enum DoubleText {
         return x + 3
     }
 
-    /// "e", the exponent's sign and at least two digits ("e-05", "e+19", "e-308") at `p`; returns
-    /// how many bytes.
+    /// "e", the exponent's sign and at least two digits ("e-05", "e+19", "e-308") at `p`, in one
+    /// eight-byte store and without a branch on the exponent's length; returns how many bytes.
     @inline(__always)
     static func writeExponent(_ x: Int, at p: UnsafeMutableRawPointer) -> Int {
-        p.storeBytes(of: e, as: UInt8.self)
-        p.storeBytes(of: x < 0 ? minus : plus, toByteOffset: 1, as: UInt8.self)
-        var magnitude = x.magnitude
-        var i = 2
-        if magnitude >= 100 {
-            p.storeBytes(of: zero &+ UInt8(truncatingIfNeeded: magnitude / 100), toByteOffset: i, as: UInt8.self)
-            magnitude %= 100
-            i += 1
-        }
-        p.storeBytes(of: zero &+ UInt8(truncatingIfNeeded: magnitude / 10), toByteOffset: i, as: UInt8.self)
-        p.storeBytes(of: zero &+ UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: i + 1, as: UInt8.self)
-        return i + 2
+        let magnitude = UInt64(x.magnitude)     // ≤ 324
+        let hundreds = magnitude / 100
+        let tens = (magnitude &- hundreds &* 100) / 10
+        let ones = magnitude &- hundreds &* 100 &- tens &* 10
+        let three = magnitude >= 100
+        let digits = three ? (hundreds | tens << 8 | ones << 16) : (tens | ones << 8)
+        let text = UInt64(e) | UInt64(x < 0 ? minus : plus) << 8 | (digits | 0x30_3030) << 16
+        p.storeBytes(of: text.littleEndian, as: UInt64.self)
+        return three ? 5 : 4
     }
 }
 
@@ -120,6 +117,7 @@ enum DoubleText {
 struct DecimalDigits {
     static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
     static let hundredMillion: UInt64 = 100_000_000
+    static let sixteenDigits: UInt64 = 1_000_000_000_000_000
 
     /// How many digits.
     var count: Int
@@ -150,6 +148,32 @@ struct DecimalDigits {
         (head, count) = Self.leading(UInt32(truncatingIfNeeded: top))
         count += 16
         chunks = 3
+    }
+
+    /// The digits of a `ShortestDouble` significand (< 10^17). Most doubles have 16 or 17 digits;
+    /// those take no branch on which: a 17th leading digit goes into `head`, and when there is
+    /// none the store of `middle` at the same place overwrites it.
+    @inline(__always)
+    init(significand value: UInt64) {
+        guard value >= Self.sixteenDigits else {
+            self.init(value)
+            return
+        }
+        let high = value / Self.hundredMillion  // 10^7 ≤ high < 10^9
+        let top = high / Self.hundredMillion    // 0…9
+        self.init(count: top == 0 ? 16 : 17, head: top | Self.asciiZeros,
+                  middle: Self.eightDigits(UInt32(truncatingIfNeeded: high &- top &* Self.hundredMillion)) | Self.asciiZeros,
+                  tail: Self.eightDigits(UInt32(truncatingIfNeeded: value &- high &* Self.hundredMillion)) | Self.asciiZeros,
+                  chunks: 3)
+    }
+
+    @inline(__always)
+    init(count: Int, head: UInt64, middle: UInt64, tail: UInt64, chunks: Int) {
+        self.count = count
+        self.head = head
+        self.middle = middle
+        self.tail = tail
+        self.chunks = chunks
     }
 
     /// Stores the `count` digits at `p`. Writes up to eight bytes from `p` even when `count` is

@@ -87,13 +87,14 @@ struct ShortestDouble: Equatable {
     ///     digits — and, as R holds no integer and no power of ten other than v itself, more
     ///     significant digits. The exact value is also the closest, so the result is Schubfach's.
     ///     2^q < 10^−f ⟺ q + ⌊f · log2 10⌋ + 1 ≤ 0.
+    /// Both cases need −56 ≤ q ≤ 0 (a normal c has at most 52 trailing zero bits), which most
+    /// doubles outside 2^−4…2^53 fail at the first comparison.
     @inline(__always)
     static func exactShort(c: UInt64, q: Int) -> ShortestDouble? {
-        guard q <= 0 else { return nil }
+        guard q <= 0 && q >= -(fractionBits + shortFractionDigits) else { return nil }
         let zeros = c.trailingZeroBitCount
         let scale = q + zeros               // v = (c >> zeros) · 2^scale, c >> zeros odd
-        if scale >= 0 {
-            guard q >= -fractionBits else { return nil }
+        if scale >= 0 {                     // then q ≥ −52
             return stripped(c &>> UInt64(-q), 0)
         }
         let fractionDigits = -scale
@@ -110,9 +111,11 @@ struct ShortestDouble: Equatable {
     /// rounded to odd, which compares exactly with every even integer (docs/numbers.md). Then, with
     /// s = ⌊v · 10^−k⌋ and t = s + 1 (§9.4):
     ///   1. R holds at most one multiple of 10^(k+1) (R is narrower than 10^(k+1)); if it holds
-    ///      s′ · 10^(k+1) or t′ · 10^(k+1) (s′ = ⌊s / 10⌋, t′ = s′ + 1), that one is the shortest;
+    ///      s′ · 10^(k+1) or t′ · 10^(k+1) (s′ = ⌊s / 10⌋, t′ = s′ + 1), that one is the shortest
+    ///      (after its own trailing zeros are removed);
     ///   2. otherwise R holds s · 10^k or t · 10^k (R is at least 10^k wide); if only one, it is
-    ///      the answer; if both, the closer to v, s on a tie when s is even.
+    ///      the answer; if both, the closer to v, s on a tie when s is even. (When only one is in
+    ///      R it is also the closer, so "s if s is in R and closer, else t" says the same.)
     @inline(__always)
     static func schubfach(c: UInt64, q: Int, symmetric: Bool) -> ShortestDouble {
         let open: UInt64 = c & 1            // R excludes its ends when c is odd
@@ -134,28 +137,30 @@ struct ShortestDouble: Equatable {
         let vbr = scale.roundedToOdd(cbr &<< shift)
 
         let s = vb >> 2
-        let sp10 = s / 10 * 10
-        let tp10 = sp10 + 10
-        let upin = vbl + open <= sp10 << 2
-        let wpin = (tp10 << 2) + open <= vbr
-        if upin != wpin {
-            return stripped(upin ? sp10 : tp10, k)
-        }
-        let t = s + 1
-        let uin = vbl + open <= s << 2
-        let win = (t << 2) + open <= vbr
-        if uin != win {
-            return ShortestDouble(digits: uin ? s : t, exponent: k)
-        }
-        let midpoint = (s + t) << 1         // 4 · (s + 1/2) in the units of vb
-        let closerToS = vb < midpoint || (vb == midpoint && s & 1 == 0)
-        return ShortestDouble(digits: closerToS ? s : t, exponent: k)
+        let sp = s / 10                     // s′; t′ = s′ + 1
+        let upin = vbl + open <= sp &* 40   // s′ · 10^(k+1) in R: 4 · 10 · s′ in quarter steps
+        let wpin = (sp + 1) &* 40 + open <= vbr
+        let uin = vbl + open <= s << 2      // s · 10^k in R
+        let midpoint = (s << 2) + 2         // 4 · (s + 1/2) in the units of vb
+        // v is below the midpoint of s and t = s + 1, or on it with s even: v < m ⟺ vb < m and
+        // v = m ⟺ vb = m, as m is even, so vb + (s & 1) ≤ m says it in one comparison.
+        let closerToS = vb + (s & 1) <= midpoint
+        // Step 2 needs only these two: when exactly one of s, t is in R it is also the closer
+        // one (R reaches as far on both sides of v, or less far below it at a power of two), and
+        // when both are, the closer wins. Both steps are computed and one is selected, so the
+        // processor has no branch to guess.
+        let shorter = upin != wpin
+        let digits = shorter ? sp + (upin ? 0 : 1) : s + (uin && closerToS ? 0 : 1)
+        return stripped(digits, shorter ? k + 1 : k)
     }
 
     /// `digits` · 10^`exponent` with the trailing zeros of `digits` (< 10^17, nonzero) moved into
-    /// the exponent: four divisibility steps (by 10^8, 10^4, 10^2, 10) and a last one for 10^16.
+    /// the exponent. Most results have none (step 2 never leaves one, step 1 seldom more than the
+    /// one it removed), so one test decides; otherwise four divisibility steps (by 10^8, 10^4,
+    /// 10^2, 10) and a first one for 10^16.
     @inline(__always)
     static func stripped(_ digits: UInt64, _ exponent: Int) -> ShortestDouble {
+        guard digits % 10 == 0 else { return ShortestDouble(digits: digits, exponent: exponent) }
         var d = digits
         var e = exponent
         if d % 10_000_000_000_000_000 == 0 { d /= 10_000_000_000_000_000; e += 16 }
