@@ -46,26 +46,25 @@ C_MIN, C_LIMIT = 1 << 52, 1 << 53 # normal significands c in [C_MIN, C_LIMIT)
 SHIFT = 41                        # the exponent helpers' fixed-point precision (q * M >> SHIFT)
 
 
-def floor_log10_pow2(q, numerator=1, denominator=1):
-    """floor(log10(numerator/denominator * 2^q)), exactly."""
-    x = Fraction(numerator, denominator) * (Fraction(2) ** q)
-    k = int(q * 0.30103) - 2          # an estimate below the answer, then exact steps
-    while Fraction(10) ** k > x:
+def floor_log(base, x, estimate):
+    """floor(log_base(x)) for a positive Fraction x, exactly: from an estimate a little below the
+    answer, exact steps up (and down, should the estimate be too high)."""
+    k = estimate - 2
+    while Fraction(base) ** k > x:
         k -= 1
-    while Fraction(10) ** (k + 1) <= x:
+    while Fraction(base) ** (k + 1) <= x:
         k += 1
     return k
 
 
+def floor_log10_pow2(q, numerator=1, denominator=1):
+    """floor(log10(numerator/denominator * 2^q)), exactly."""
+    return floor_log(10, Fraction(numerator, denominator) * Fraction(2) ** q, int(q * 0.30103))
+
+
 def floor_log2_pow10(n):
     """floor(log2(10^n)), exactly."""
-    x = Fraction(10) ** n
-    e = int(n * 3.3219) - 2           # an estimate below the answer, then exact steps
-    while Fraction(2) ** e > x:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= x:
-        e += 1
-    return e
+    return floor_log(2, Fraction(10) ** n, int(n * 3.3219))
 
 
 def exact_values():
