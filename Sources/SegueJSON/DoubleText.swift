@@ -2,8 +2,8 @@
 /// byte array's spare capacity: no `String`, no array and no copy per number.
 ///
 /// With the shortest digits d (n of them, no trailing zero) and v = d · 10^e, let x = e + n − 1 be
-/// the exponent of the first digit (v = d₁.d₂…dₙ · 10^x). Swift's layout (stdlib
-/// `FloatingPointToString.swift`, `finishFormatting`), restated:
+/// the exponent of the first digit (v = d₁.d₂…dₙ · 10^x). Swift's layout (its standard library's
+/// formatter; docs/numbers.md "The layout"), restated:
 ///
 /// | case | text | examples |
 /// |---|---|---|
@@ -14,7 +14,7 @@
 /// | 0 ≤ x, n ≤ x + 1 | the digits, x + 1 − n zeros, `.0` | `1.0`, `100.0`, `9007199254740992.0` |
 ///
 /// and a leading `-` for negative values. 2^53 itself is the last double written without an
-/// exponent (Swift keeps the integers that every double below it can hold in decimal form).
+/// exponent (up to it every integer is a double, and Swift writes those in decimal form).
 /// `JSONWriter.number` writes integral values below 2^63 as integers first, so of this table it
 /// uses only the exponent form (non-integers, and integers of 2^63 and more) and the middle rows.
 enum DoubleText {

@@ -9,9 +9,8 @@
 ///  2. d has the fewest decimal digits of all decimals in R;
 ///  3. of those, d · 10^e is the closest to v, and an exact tie goes to the even d.
 ///
-/// and d has no trailing zero. These are the three promises of Swift's formatter (stdlib
-/// `FloatingPointToString.swift`: accurate, short, close), so the digits agree with `description`
-/// for every double; `Tests/SegueJSONTests/ShortestDoubleTests.swift` compares them on more than
+/// and d has no trailing zero. These are the three promises of the formatter in Swift's standard
+/// library (accurate, short, close), so the digits agree with `description` for every double; `Tests/SegueJSONTests/ShortestDoubleTests.swift` compares them on more than
 /// ten million doubles and `Fuzz/ShortestDoubleFuzz.swift` on whatever libFuzzer finds.
 ///
 /// The algorithm is Schubfach: Raffaello Giulietti, "The Schubfach way to render doubles" (2020,
@@ -26,7 +25,7 @@
 ///   - the asymmetric interval at a power of two (c = 2^52, q > −1074): the neighbour below is
 ///     half as far, so R's lower end is a quarter step below v and k = ⌊log10(3/4 · 2^q)⌋;
 ///   - the least normal double (c = 2^52, q = −1074), whose interval is symmetric;
-///   - integers below 2^53 (0 < −q ≤ 52 with no fraction bits) and dyadic short fractions
+///   - integers below 2^53 (0 ≤ −q ≤ 52 with no fraction bits) and dyadic short fractions
 ///     (`exactShort`), whose exact value is already the shortest decimal;
 ///   - zero, infinities and NaN are not handled here (`DoubleText` writes zero).
 struct ShortestDouble: Equatable {
@@ -142,8 +141,9 @@ struct ShortestDouble: Equatable {
         let wpin = (sp + 1) &* 40 + open <= vbr
         let uin = vbl + open <= s << 2      // s · 10^k in R
         let midpoint = (s << 2) + 2         // 4 · (s + 1/2) in the units of vb
-        // v is below the midpoint of s and t = s + 1, or on it with s even: v < m ⟺ vb < m and
-        // v = m ⟺ vb = m, as m is even, so vb + (s & 1) ≤ m says it in one comparison.
+        // v is closer to s than to t = s + 1, or halfway with s even: v̄ < m, or v̄ = m and s even,
+        // for v̄ = 4v · 10^−k and m = 4s + 2. vb is v̄ rounded to odd and m is even, so vb compares
+        // with m as v̄ does, and vb + (s & 1) ≤ m says it all in one comparison.
         let closerToS = vb + (s & 1) <= midpoint
         // Step 2 needs only these two: when exactly one of s, t is in R it is also the closer
         // one (R reaches as far on both sides of v, or less far below it at a power of two), and
@@ -155,8 +155,8 @@ struct ShortestDouble: Equatable {
     }
 
     /// `digits` · 10^`exponent` with the trailing zeros of `digits` (< 10^17, nonzero) moved into
-    /// the exponent. Most results have none (step 2 never leaves one, step 1 seldom more than the
-    /// one it removed), so one test decides; otherwise four divisibility steps (by 10^8, 10^4,
+    /// the exponent. Most results have none (step 2's s or t never ends in zero, step 1's s′ or t′
+    /// seldom), so one test decides; otherwise four divisibility steps (by 10^8, 10^4,
     /// 10^2, 10) and a first one for 10^16.
     @inline(__always)
     static func stripped(_ digits: UInt64, _ exponent: Int) -> ShortestDouble {
@@ -209,9 +209,12 @@ struct ScaledPowerOfTen {
         lowWordMask = PowersOfTen.exactExponents.contains(n) ? .max : 0
     }
 
-    /// r(x) for x = G · cp / 2^128: ⌊x⌋ when x is an integer, else ⌊x⌋ | 1. Rounded to odd, x keeps
-    /// its order against every even integer m (x < m ⟺ r(x) < m, x = m ⟺ r(x) = m), which is all
-    /// the comparisons of `ShortestDouble.schubfach` ask of it. cp < 2^59.
+    /// r(x) for x = 10^n · 2^(127 − ⌊log2 10^n⌋) · cp / 2^128 with the exact power of ten: ⌊x⌋ when x
+    /// is an integer, else ⌊x⌋ | 1. Rounded to odd, x keeps its order against every even integer m
+    /// (x < m ⟺ r(x) < m, x = m ⟺ r(x) = m), which is all that `ShortestDouble.schubfach` asks of
+    /// it. Computed from the table's G(n) and the top 128 bits of the 192-bit product; that this
+    /// is exact for every cp a double gives (cp < 2^59) is what `scripts/powers-of-ten.py verify`
+    /// proves (docs/numbers.md "Why 128 bits are enough").
     @inline(__always)
     func roundedToOdd(_ cp: UInt64) -> UInt64 {
         let upper = high.multipliedFullWidth(by: cp)     // G_high · cp, weight 2^64
