@@ -67,9 +67,10 @@ bench: deps release
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR) --product segue-bench
 	bash scripts/bench.sh $(RELEASE_DIR)/release
 
-## make fuzz — libFuzzer on the JSON reader (RUNS=1000000 by default)
+## make fuzz — libFuzzer on the JSON reader and on the number formatter (RUNS=1000000 each by
+## default; TARGET=json or TARGET=dtoa for one of them)
 fuzz: deps
-	bash scripts/fuzz.sh $(or $(RUNS),1000000)
+	TARGET=$(or $(TARGET),all) bash scripts/fuzz.sh $(or $(RUNS),1000000)
 
 ## make docker-check — build and run the Dockerfile offline (buildah + podman), see README
 docker-check:

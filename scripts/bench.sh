@@ -7,7 +7,10 @@
 #   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
 #   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and the time to
 #       export a 100-view render in every format;
-#   (e) the playground (GET /): its size, and its load time in headless Chromium.
+#   (e) the playground (GET /): its size, and its load time in headless Chromium;
+#   (f) number formatting: ns per number written by JSONWriter.number (Swift's description before,
+#       the Schubfach formatter now) beside a C++17 std::to_chars writer of the same numbers
+#       (Benchmarks/number-writer.cpp), with the ratios (docs/numbers.md "Cost").
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -17,7 +20,7 @@ shared="$here/../shared/bench"
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 
 need() { command -v "$1" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }; }
-need wrk wrk; need curl curl; need gcc build-essential
+need wrk wrk; need curl curl; need gcc build-essential; need g++ g++
 
 echo "== (b) engine: ns per sample (median of 5 runs, 10^7 samples)"
 swift_out=$("$bin/segue-bench" 10000000 5)
@@ -76,3 +79,19 @@ echo "== (d) exports: linear() stops per spring at 1e-3 and 1e-4 beside the gree
 echo
 echo "== (e) playground: GET / size, and its load time in headless Chromium"
 python3 "$here/scripts/playground-bench.py" --binary "$bin/segue"
+
+echo
+echo "== (f) number formatting: ns per number (median of 5 runs, 10^7 numbers a stream), Swift beside C++ std::to_chars"
+work=$(mktemp -d)
+swift_out=$("$bin/segue-bench" numbers "$work")
+g++ -O2 -std=c++17 -o "$work/number-writer" "$here/Benchmarks/number-writer.cpp"
+cpp_out=$("$work/number-writer" "$work/render.f64" "$work/random.f64")
+printf '%s\n%s\n' "$swift_out" "$cpp_out"
+printf '%s\n%s\n' "$swift_out" "$cpp_out" | awk '
+  { for (i = 2; i <= NF; i++) { split($i, kv, "="); field[kv[1]] = kv[2] }
+    ns[field["stream"], field["writer"]] = field["ns_per_number"]; streams[field["stream"]] = 1 }
+  END { for (s in streams) {
+          before = ns[s, "swift-description"]; now = ns[s, "swift-schubfach"]; cpp = ns[s, "cpp-to_chars"]
+          printf "numbers stream=%s swift_ns=%.2f cpp_ns=%.2f ratio_swift_over_cpp=%.3f throughput_vs_cpp=%.3f speedup_over_description=%.2f\n",
+                 s, now, cpp, now / cpp, cpp / now, before / now } }'
+rm -rf "$work"

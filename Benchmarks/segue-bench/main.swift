@@ -23,6 +23,10 @@ if arguments.count > 1 && arguments[1] == "exports" {
     ExportBench.run()
     exit(0)
 }
+if arguments.count > 1 && arguments[1] == "numbers" {
+    NumberBench.run(directory: arguments.count > 2 ? arguments[2] : ".")
+    exit(0)
+}
 let sampleCount = arguments.count > 1 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 

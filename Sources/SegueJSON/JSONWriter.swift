@@ -1,8 +1,8 @@
 /// Appends JSON (and CSV number) text to a byte buffer.
 ///
 /// Numbers follow docs/rules.md "Conventions" and rule 23: the shortest text that reads back to the same double
-/// (Swift's `description` digits, written through `TextOutputStream._writeASCII` so no `String`
-/// is allocated per number), integral values without a fraction, and −0 as 0. Callers never pass
+/// (byte for byte Swift's `description`, written by `DoubleText` straight into `bytes`, see
+/// docs/numbers.md), integral values without a fraction, and −0 as 0. Callers never pass
 /// non-finite numbers: the engine's results are checked before writing.
 public struct JSONWriter: TextOutputStream {
     public var bytes: [UInt8]
@@ -38,29 +38,44 @@ public struct JSONWriter: TextOutputStream {
     /// round-trip text ("1e-05", "1.5", "1e+300").
     @inline(__always)
     public mutating func number(_ value: Double) {
-        if value == value.rounded(.towardZero) && value.magnitude < 0x1p63 {
-            integer(Int64(value))
+        // Integral exactly when truncating to Int64 and back changes nothing (NaN fails the guard).
+        if value.magnitude < 0x1p63 {
+            let truncated = Int64(value)
+            if Double(truncated) == value {
+                integer(truncated)
+                return
+            }
+        }
+        description(of: value)
+    }
+
+    /// Exactly the bytes of `value.description` ("1.0", "0.1", "1e-05", "-0.0", "5e-324") with no
+    /// `String` in between; non-finite values ("inf", "nan") go through `Double.write(to:)`.
+    @inline(__always)
+    public mutating func description(of value: Double) {
+        if value.isFinite {
+            DoubleText.append(value, to: &bytes)
         } else {
             value.write(to: &self)
         }
     }
 
+    /// The decimal text of an integer: "0", "42", "-9223372036854775808".
     public mutating func integer(_ value: Int64) {
-        if value == 0 {
-            bytes.append(0x30)
-            return
-        }
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(0x2D) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, no allocation
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var end = scratch.count
-            while magnitude > 0 {
-                end -= 1
-                scratch[end] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
+        bytes.append(addingCapacity: 24) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                let p = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if value == 0 {
+                    p.storeBytes(of: DoubleText.zero, as: UInt8.self)
+                    written = 1
+                    return
+                }
+                let sign = value < 0 ? 1 : 0
+                if sign == 1 { p.storeBytes(of: DoubleText.minus, as: UInt8.self) }
+                let digits = DecimalDigits(value.magnitude)
+                digits.store(at: p + sign)
+                written = sign + digits.count
             }
-            bytes.append(contentsOf: scratch[end...])
         }
     }
 
