@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import importlib.util
 import json
 import math
 import os
@@ -70,7 +71,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 
@@ -154,59 +154,26 @@ RENDERS = [
 SCREENSHOT_CASE = "render-main"
 
 # --------------------------------------------------------------------------------------------
-# The server under test (the approach of Tests/System/run.py: port 0, the bound port read from
-# the "listening on" line on stdout or the JSON log record on stderr)
+# The server under test: the system tests' (Tests/System/run.py: `segue serve --port 0`, the bound
+# port read from the "listening on" line or the JSON log record), with the POST helpers used here.
 
 
-class Server:
-    def __init__(self):
-        self.proc = None
-        self.port = None
-        self.lines: list[str] = []
-        self._cv = threading.Condition()
+def _system_tests():
+    """Tests/System/run.py as a module (its name, `run`, is this file's too)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "System", "run.py")
+    spec = importlib.util.spec_from_file_location("segue_system_tests", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    def start(self, timeout=10.0):
-        self.proc = subprocess.Popen([BINARY, "serve", "--host", HOST, "--port", "0"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
-        for stream in (self.proc.stdout, self.proc.stderr):
-            threading.Thread(target=self._pump, args=(stream,), daemon=True).start()
-        deadline = time.monotonic() + timeout
-        with self._cv:
-            while True:
-                for line in self.lines:
-                    m = re.search(r"listening on http://[^:/\s]+:(\d+)", line)
-                    if m:
-                        self.port = int(m.group(1))
-                        return self
-                    try:
-                        obj = json.loads(line)
-                    except ValueError:
-                        continue
-                    if isinstance(obj, dict) and obj.get("message") == "listening" and "port" in obj:
-                        self.port = int(obj["port"])
-                        return self
-                left = deadline - time.monotonic()
-                if self.proc.poll() is not None or left <= 0:
-                    self.stop()
-                    raise RuntimeError("server did not start: " + " | ".join(self.lines[-5:]))
-                self._cv.wait(min(left, 0.05))
 
-    def _pump(self, stream):
-        for raw in iter(stream.readline, b""):
-            with self._cv:
-                self.lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
-                del self.lines[:-200]
-                self._cv.notify_all()
+_system = _system_tests()
 
-    def stop(self):
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.kill()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            pass
+
+class Server(_system.Server):
+    def start(self):
+        _system.BINARY = BINARY
+        return super().start()
 
     def post(self, path, body):
         """POST a JSON body; returns (status, content type, text)."""
