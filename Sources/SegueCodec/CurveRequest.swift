@@ -10,6 +10,8 @@ public struct CurveRequest: Sendable {
     /// The sample times, in request order.
     public var times: [Double]
     public var warnings: [Warning]
+    /// The estimated work of sampling and writing it as JSON or CSV, work units (`SceneCost.curve`).
+    public var work: Double
 
     /// The sample times as asked: exactly `at`, the `fps` grid, or `samples` evenly spaced.
     public enum Sampling: Sendable, Equatable {
@@ -72,8 +74,9 @@ public struct CurveRequest: Sendable {
             throw Problem.tooLarge("\(times.count) samples need \(times.count * CurveResponse.numbersPerSample) numbers, over "
                                    + "the limit of \(limits.maxNumbers) numbers per response")
         }
-        try Check.work(SceneCost.curve(curve, samples: times.count), limits: limits, what: "\(times.count) samples of this curve")
-        return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings)
+        let work = SceneCost.curve(curve, samples: times.count)
+        try Check.work(work, limits: limits, what: "\(times.count) samples of this curve")
+        return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings, work: work)
     }
 
     static func decodeSampling(_ object: inout ObjectReader, limits: Limits) throws(Problem) -> Sampling {

@@ -88,8 +88,9 @@ enum Compression {
 /// adding `Content-Encoding` and keeping the identity bytes for the entity tag. A streamed body is
 /// marked for coding, and coded piece by piece while it is sent.
 struct CompressionMiddleware: Middleware {
-    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
-        var response = next(request)
+    func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse {
+        var response = try next(request)
         guard response.status == 200, response.isDeterministic else { return response }
         let accepted = request.headers["accept-encoding"]
         if let stream = response.stream {

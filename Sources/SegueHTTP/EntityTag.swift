@@ -94,8 +94,9 @@ struct EntityTag {
 /// and to find non-finite values (a 422 before anything is sent); the transport writes it again
 /// while sending, so memory stays flat.
 struct EntityTagMiddleware: Middleware {
-    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
-        var response = next(request)
+    func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse {
+        var response = try next(request)
         guard response.status == 200, response.isDeterministic else { return response }
         let variant = (response.header("Content-Type") ?? "") + ";" + (response.header("Content-Encoding") ?? "")
         let tag: String
@@ -129,8 +130,9 @@ struct EntityTagMiddleware: Middleware {
 /// becomes a 304 with the same headers but `Content-Type` and `Content-Encoding`, and no body.
 /// Outside the cache, so that cached answers revalidate too.
 struct ConditionalRequestMiddleware: Middleware {
-    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
-        let response = next(request)
+    func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse {
+        let response = try next(request)
         guard let condition = request.headers["if-none-match"], response.status == 200,
               let tag = response.header("ETag"), EntityTag.matches(condition, tag) else { return response }
         return HTTPResponse(status: 304, headers: response.headers.filter { $0.name != "Content-Type" && $0.name != "Content-Encoding" })

@@ -15,6 +15,15 @@ public struct ListenConfiguration: Sendable {
     public var threads = 2
     /// Threads that compute `/v1/curve` and `/v1/render`; 1…256, default 2 (one per core).
     public var workers = 2
+    /// Most estimated work, in work units (about a nanosecond of one core; docs/cost.md), of a
+    /// computing request answered on the I/O thread that read it instead of a worker: a cheap
+    /// curve then costs no hand-over between threads. 0 sends every computing request to a worker;
+    /// 0…10^9, default 200,000 (0.2 ms, which an I/O thread may spend without keeping its other
+    /// connections waiting noticeably).
+    public var inlineWork = 200_000.0
+    /// Request bodies larger than this are not read on an I/O thread: reading them (and, for one
+    /// found too dear, reading them again on a worker) costs more than the hand-over saves.
+    public static let inlineBodyBytes = 16 << 10
     /// Requests waiting for a worker at most, beyond which a request is answered 503 at once;
     /// default 64 per worker.
     public var queueCapacity = 128

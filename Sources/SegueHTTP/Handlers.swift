@@ -59,35 +59,35 @@ struct Handlers: Sendable {
 
     var routes: [String: Router.Route] {
         [
-            "/healthz": Router.Route(methods: ["GET"]) { _ in
+            "/healthz": Router.Route(methods: ["GET"], .answer { _ in
                 Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
-            },
-            "/readyz": Router.Route(methods: ["GET"]) { [readiness] _ throws(Problem) in
+            }),
+            "/readyz": Router.Route(methods: ["GET"], .answer { [readiness] _ throws(Problem) in
                 guard !readiness.isDraining else {
                     throw Problem(.unavailable, detail: "the server is draining and takes no new work")
                 }
                 return Content(mediaType: "application/json", body: Array(#"{"status":"ready"}"#.utf8), cacheable: false)
-            },
-            "/metrics": Router.Route(methods: ["GET"]) { [metrics] _ in
+            }),
+            "/metrics": Router.Route(methods: ["GET"], .answer { [metrics] _ in
                 Content(mediaType: ServiceMetrics.contentType, body: metrics?.render() ?? [], cacheable: false)
-            },
-            "/": Router.Route(methods: ["GET"]) { _ in
+            }),
+            "/": Router.Route(methods: ["GET"], .answer { _ in
                 var page = Content(mediaType: "text/html; charset=utf-8", body: PlaygroundPage.shared.body)
                 page.headers = PlaygroundPage.shared.headers
                 return page
-            },
-            "/openapi.yaml": Router.Route(methods: ["GET"]) { _ in
+            }),
+            "/openapi.yaml": Router.Route(methods: ["GET"], .answer { _ in
                 Content(mediaType: "application/yaml", body: OpenAPIDocument.bytes)
-            },
-            "/v1/curve": Router.Route(methods: ["POST"], computes: true) { request throws(Problem) in
+            }),
+            "/v1/curve": Router.Route(methods: ["POST"], .estimate { request throws(Problem) in
                 try curve(request)
-            },
-            "/v1/render": Router.Route(methods: ["POST"], computes: true) { request throws(Problem) in
+            }),
+            "/v1/render": Router.Route(methods: ["POST"], .compute { request throws(Problem) in
                 try render(request)
-            },
-            "/v1/presets": Router.Route(methods: ["GET"]) { _ in
+            }),
+            "/v1/presets": Router.Route(methods: ["GET"], .answer { _ in
                 Content(mediaType: "application/json", body: Self.presetCatalogue)
-            },
+            }),
         ]
     }
 
@@ -98,20 +98,26 @@ struct Handlers: Sendable {
         return writer.bytes
     }()
 
-    func curve(_ request: HTTPRequest) throws(Problem) -> Content {
+    /// Reads a curve request; the job samples and writes it. Its work is estimated for JSON and
+    /// CSV (`CurveRequest.work`); the fits behind CSS and WAAPI and the SVG plot are not, so those
+    /// run on a worker.
+    func curve(_ request: HTTPRequest) throws(Problem) -> Router.Job {
         let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
                                             offered: [.json, .csv, .svg, .css, .waapi])
         let tolerance = try ExportTolerance.parse(request.query["tolerance"])
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
-        // Sampling first refuses a curve with a non-finite value, whatever the format.
-        let curve = try CurveResponse(curveRequest)
-        switch format {
-        case .css: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).css())
-        case .waapi: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).waapi())
-        case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
-        case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: request.cancellation)
-        default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)
+        let estimated = format == .json || format == .csv
+        return Router.Job(work: estimated ? curveRequest.work : .infinity) { () throws(Problem) in
+            // Sampling first refuses a curve with a non-finite value, whatever the format.
+            let curve = try CurveResponse(curveRequest)
+            switch format {
+            case .css: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).css())
+            case .waapi: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).waapi())
+            case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
+            case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: request.cancellation)
+            default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)
+            }
         }
     }
 

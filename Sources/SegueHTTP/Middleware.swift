@@ -1,11 +1,15 @@
 /// One stage of the pipeline with one job, in the manner of Hummingbird's middleware: it may
 /// answer by itself, or call `next` (the rest of the pipeline) and change what comes back.
 ///
-/// Stages never throw: a `Problem` becomes its problem+json response where it arises (in the
-/// router, a handler, or the tagging of a streamed body), so every stage outside sees a response
-/// and leaves anything but a deterministic 200 alone.
+/// Stages throw nothing of their own: a `Problem` becomes its problem+json response where it
+/// arises (in the router, a handler, or the tagging of a streamed body), so every stage outside
+/// sees a response and leaves anything but a deterministic 200 alone. What the rest of the
+/// pipeline throws they pass on untouched: `Never` on a worker, `WorkPlacement.OverBudget` on an
+/// I/O thread (a request found too dear to answer there, which then runs again on a worker;
+/// docs/http.md "Thread model").
 protocol Middleware: Sendable {
-    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse
+    func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse
 }
 
 /// Stages in a fixed order, the first outermost, around a responder.
@@ -16,13 +20,17 @@ struct MiddlewareChain: Sendable {
         self.stages = stages
     }
 
-    func respond(to request: HTTPRequest, handler: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
-        respond(from: 0, to: request, handler: handler)
+    func respond<Failure: Error>(to request: HTTPRequest, handler: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse {
+        try respond(from: 0, to: request, handler: handler)
     }
 
-    private func respond(from index: Int, to request: HTTPRequest, handler: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
-        guard index < stages.count else { return handler(request) }
-        return stages[index].respond(to: request) { respond(from: index + 1, to: $0, handler: handler) }
+    private func respond<Failure: Error>(from index: Int, to request: HTTPRequest,
+                                         handler: (HTTPRequest) throws(Failure) -> HTTPResponse) throws(Failure) -> HTTPResponse {
+        guard index < stages.count else { return try handler(request) }
+        return try stages[index].respond(to: request) { (request) throws(Failure) in
+            try respond(from: index + 1, to: request, handler: handler)
+        }
     }
 }
 
@@ -32,8 +40,9 @@ struct MiddlewareChain: Sendable {
 struct CORSMiddleware: Middleware {
     let origin: String
 
-    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
-        apply(to: next(request))
+    func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse {
+        apply(to: try next(request))
     }
 
     func apply(to response: HTTPResponse) -> HTTPResponse {

@@ -80,16 +80,18 @@ struct ResponseCacheMiddleware: Middleware {
     /// Counts hits and misses (rule 30).
     let metrics: ServiceMetrics
 
-    func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+    func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+        throws(Failure) -> HTTPResponse {
         guard request.method == "POST", cache.capacity > 0, let key = ResponseCache.key(for: request) else {
-            return next(request)
+            return try next(request)
         }
         if let cached = cache.lookup(key) {
             metrics.cacheHit()
             return cached
         }
+        let response = try next(request)
+        // Counted once answered: a request passed on to a worker comes through here again.
         metrics.cacheMiss()
-        let response = next(request)
         cache.store(response, for: key)
         return response
     }

@@ -6,20 +6,51 @@ import SegueCodec
 /// its handler. Pure: a request in, a response out, no socket.
 struct Router: Sendable {
     struct Route: Sendable {
+        /// How the route answers, and so where it may run (docs/http.md "Thread model").
+        enum Action: Sendable {
+            /// Cheap whatever the request (fixed bytes, a status): answered on the I/O thread.
+            case answer(@Sendable (HTTPRequest) throws(Problem) -> Content)
+            /// Read and estimated first (`Job.work`), then computed: on the I/O thread when the
+            /// estimate is within its budget, else on a worker (curves).
+            case estimate(@Sendable (HTTPRequest) throws(Problem) -> Job)
+            /// Computed on a worker, reading included: a render's reading already builds keyframe
+            /// tracks and simulates physics.
+            case compute(@Sendable (HTTPRequest) throws(Problem) -> Content)
+        }
+
         let methods: [String]
-        /// The handler computes (curves, renders): it runs on a worker, not on an I/O thread.
-        var computes = false
-        let handler: @Sendable (HTTPRequest) throws(Problem) -> Content
+        let action: Action
+
+        init(methods: [String], _ action: Action) {
+            self.methods = methods
+            self.action = action
+        }
 
         /// What `Allow` lists: the methods, HEAD wherever GET, and OPTIONS.
         var allowed: [String] { methods + (methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"] }
+
+        /// True for the routes whose work may be too much for an I/O thread.
+        var computes: Bool {
+            if case .answer = action { return false }
+            return true
+        }
+    }
+
+    /// A read request and its estimated work, not yet computed.
+    struct Job {
+        /// Work units (`SceneCost`); `.infinity` when not estimated, which only a worker admits.
+        let work: Double
+        let run: () throws(Problem) -> Content
     }
 
     let routes: [String: Route]
     /// Run around every matched route's handler.
     let middleware: MiddlewareChain
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    /// The response; a route's work is admitted by `admission` before it is computed, so on an
+    /// I/O thread a dear request is refused (`OnIOThread.OverBudget`) for a worker to answer.
+    func respond<Admission: WorkAdmission>(to request: HTTPRequest, _ admission: Admission)
+        throws(Admission.Refusal) -> HTTPResponse {
         guard let route = routes[request.path] else {
             return HTTPResponse(problem: Problem(.notFound, detail: "no route `\(request.path.prefix(200))`"))
         }
@@ -30,12 +61,31 @@ struct Router: Sendable {
         guard route.methods.contains(method) else {
             return Self.methodNotAllowed(request, route)
         }
-        return middleware.respond(to: request) { request in
-            do throws(Problem) {
-                return try route.handler(request).response()
-            } catch {
-                return HTTPResponse(problem: error)
+        return try middleware.respond(to: request) { (request) throws(Admission.Refusal) in
+            switch route.action {
+            case .answer(let handler):
+                return Self.answer { () throws(Problem) in try handler(request).response() }
+            case .compute(let handler):
+                try admission.admit(.infinity)
+                return Self.answer { () throws(Problem) in try handler(request).response() }
+            case .estimate(let prepare):
+                let job: Job
+                switch Result(catching: { () throws(Problem) in try prepare(request) }) {
+                case .success(let prepared): job = prepared
+                case .failure(let problem): return HTTPResponse(problem: problem)
+                }
+                try admission.admit(job.work)
+                return Self.answer { () throws(Problem) in try job.run().response() }
             }
+        }
+    }
+
+    /// The response `body` gives, or its problem.
+    private static func answer(_ body: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch {
+            return HTTPResponse(problem: error)
         }
     }
 

@@ -78,8 +78,22 @@ public struct SegueService: Sendable {
         Handlers(limits: Limits(), readiness: Readiness(), metrics: nil).routes.mapValues(\.methods)
     }
 
+    /// The answer, with no bound on the work but the request limits: on a worker, in a test, or
+    /// from the command line.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        cors.respond(to: request, next: router.respond)
+        respond(to: request, OnWorker())
+    }
+
+    /// The answer on an I/O thread when the route's estimated work is within `budget` units, or
+    /// nil when it is dearer (or not estimated): then the request goes to a worker, which answers
+    /// it from the start (docs/http.md "Thread model").
+    func respond(to request: HTTPRequest, withinWork budget: Double) -> HTTPResponse? {
+        try? respond(to: request, OnIOThread(budget: budget))
+    }
+
+    private func respond<Admission: WorkAdmission>(to request: HTTPRequest, _ admission: Admission)
+        throws(Admission.Refusal) -> HTTPResponse {
+        try cors.respond(to: request) { (request) throws(Admission.Refusal) in try router.respond(to: request, admission) }
     }
 
     /// A problem answered outside the router (the transport's refusals), with the CORS headers.
@@ -90,9 +104,23 @@ public struct SegueService: Sendable {
     /// The route label of a path: its template, or `unmatched` (never the raw path).
     func routeLabel(path: String) -> String { metrics.labels.route(path) }
 
-    /// True for the requests that compute (a worker's job); the rest are answered on the I/O thread.
-    func runsOnWorker(_ request: HTTPRequest) -> Bool {
-        router.routes[request.path]?.computes == true && request.method == "POST"
+    /// Where a request is answered (docs/http.md "Thread model").
+    enum Placement {
+        /// On the I/O thread: every request but a computing route's `POST`.
+        case ioThread
+        /// On the I/O thread when its estimated work is within the inline budget, else on a worker.
+        case estimated
+        /// On a worker.
+        case worker
+    }
+
+    func placement(of request: HTTPRequest) -> Placement {
+        guard request.method == "POST", let route = router.routes[request.path] else { return .ioThread }
+        switch route.action {
+        case .answer: return .ioThread
+        case .estimate: return .estimated
+        case .compute: return .worker
+        }
     }
 
     /// Logs and counts a finished exchange (rule 30).

@@ -53,6 +53,7 @@ struct ServerOptions: SettingGroup {
     @Option(Table.port) var port: UInt16?
     @Option(Table.threads) var threads: Int?
     @Option(Table.workers) var workers: Int?
+    @Option(Table.inlineWork) var inlineWork: Double?
     @Option(Table.corsOrigin) var corsOrigin: String?
     @Option(Table.cacheEntries) var cacheEntries: Int?
     @Option(Table.cacheBytes) var cacheBytes: Int?
@@ -76,6 +77,10 @@ struct ServerOptions: SettingGroup {
                                  value: "n", accepts: .range(1...256), flag: \.threads, sets: \.listen.threads)
         static let workers = Row("workers", "threads that compute curves and renders",
                                  note: "one per core", value: "n", accepts: .range(1...256), flag: \.workers, sets: \.workers)
+        static let inlineWork = Row("inline-work", "most estimated work of a curve answered on the I/O thread that read it, "
+                                    + "in units of about a nanosecond; a dearer one goes to a worker",
+                                    note: "0 sends every curve to a worker", value: "units", accepts: .range(0...1e9),
+                                    flag: \.inlineWork, sets: \.listen.inlineWork)
         static let corsOrigin = Row("cors-origin", "Access-Control-Allow-Origin", value: "origin", accepts: Accepted<String>.line,
                                     flag: \.corsOrigin, sets: \.service.corsOrigin)
         static let cacheEntries = Row("cache-entries", "responses kept for identical requests", note: "0 turns the cache off",
@@ -103,7 +108,7 @@ struct ServerOptions: SettingGroup {
         static let logLevel = Row("log-level", "least severe log level", value: "level", accepts: Accepted<Logger.Level>.level,
                                   flag: \.logLevel, sets: \.service.logLevel)
 
-        static let all = [host, port, threads, workers, corsOrigin, cacheEntries, cacheBytes, timeout, headerTimeout,
+        static let all = [host, port, threads, workers, inlineWork, corsOrigin, cacheEntries, cacheBytes, timeout, headerTimeout,
                           requestTimeout, maxConnections, maxConnectionsPerClient, maxResponseMemory, drainTimeout, logLevel]
     }
 

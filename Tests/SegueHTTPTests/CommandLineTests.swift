@@ -143,7 +143,7 @@ final class CommandLineTests: XCTestCase {
         let rows = try helpRows("serve")
         let flags = ["host", "port", "threads", "max-body", "cors-origin", "max-depth", "max-duration", "max-samples",
                      "max-numbers", "max-views", "max-animations", "max-steps", "max-work", "cache-entries", "cache-bytes",
-                     "timeout", "workers", "max-connections", "max-connections-per-client", "max-response-memory",
+                     "timeout", "workers", "inline-work", "max-connections", "max-connections-per-client", "max-response-memory",
                      "header-timeout", "request-timeout", "drain-timeout", "log-level"]
         XCTAssertEqual(Set(rows.map(\.flag)), Set(flags))
         XCTAssertEqual(rows.count, flags.count)

@@ -7,10 +7,12 @@ final class LiveServer {
     let server: HTTPServer
     let port: UInt16
 
-    init(configuration: ServiceConfiguration = ServiceConfiguration(), threads: Int = 2) throws {
+    init(configuration: ServiceConfiguration = ServiceConfiguration(), threads: Int = 2,
+         inlineWork: Double = ListenConfiguration().inlineWork) throws {
         var listen = ListenConfiguration()
         listen.port = 0
         listen.threads = threads
+        listen.inlineWork = inlineWork
         // These tests run the debug build, ten to fifty times slower than release: a request that
         // spends its whole physics budget before its 413 can pass the production deadline of 10 s
         // on a loaded machine. The deadline itself is tested on the release binary (Tests/System).

@@ -5,6 +5,11 @@ import XCTest
 
 /// The router and each middleware stage alone, no socket: a stage gets a request and a stand-in
 /// for the rest of the pipeline, and does its one job.
+extension Router {
+    /// As a worker answers: any work admitted.
+    func respond(to request: HTTPRequest) -> HTTPResponse { respond(to: request, OnWorker()) }
+}
+
 final class MiddlewareTests: XCTestCase {
     static let json = Array(String(repeating: #"{"a":[1,2,3]}"#, count: 200).utf8)
 
@@ -21,11 +26,11 @@ final class MiddlewareTests: XCTestCase {
 
     func router() -> Router {
         let routes: [String: Router.Route] = [
-            "/get": Router.Route(methods: ["GET"]) { _ in Content(mediaType: "text/plain", body: Array("g".utf8)) },
-            "/post": Router.Route(methods: ["POST"]) { request throws(Problem) in
+            "/get": Router.Route(methods: ["GET"], .answer { _ in Content(mediaType: "text/plain", body: Array("g".utf8)) }),
+            "/post": Router.Route(methods: ["POST"], .answer { request throws(Problem) in
                 guard !request.body.isEmpty else { throw Problem(.invalidRequest, detail: "empty") }
                 return Content(mediaType: "text/plain", body: request.body)
-            },
+            }),
         ]
         return Router(routes: routes, middleware: MiddlewareChain([]))
     }
@@ -60,10 +65,11 @@ final class MiddlewareTests: XCTestCase {
     func testChainRunsStagesInOrderFirstOutermost() {
         struct Mark: Middleware {
             let name: String
-            func respond(to request: HTTPRequest, next: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+            func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
+                throws(Failure) -> HTTPResponse {
                 var request = request
                 request.path += ">" + name
-                var response = next(request)
+                var response = try next(request)
                 response.headers.append((name, ""))
                 return response
             }

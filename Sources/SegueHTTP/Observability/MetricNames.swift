@@ -11,6 +11,7 @@ enum MetricName {
     static let bytes = "segue_response_bytes_total"
     static let cacheHits = "segue_cache_hits_total"
     static let cacheMisses = "segue_cache_misses_total"
+    static let computed = "segue_computed_requests_total"
     static let inflight = "segue_inflight_requests"
     static let openConnections = "segue_open_connections"
     static let residentMemory = "process_resident_memory_bytes"
@@ -21,6 +22,7 @@ enum MetricName {
         bytes: "Response body bytes sent, by route template.",
         cacheHits: "Requests answered from the response cache.",
         cacheMisses: "Cacheable requests that were computed.",
+        computed: "Computing requests (curves, renders) by the thread that answered them: io for the cheap ones, else worker.",
         inflight: "Requests accepted and not yet answered.",
         openConnections: "Client connections open.",
         residentMemory: "Resident memory size in bytes.",

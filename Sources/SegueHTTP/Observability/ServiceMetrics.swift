@@ -17,6 +17,7 @@ import Synchronization
 /// | `segue_request_duration_seconds` | histogram, `durationBuckets` | `route` |
 /// | `segue_response_bytes_total` | counter (body bytes sent) | `route` |
 /// | `segue_cache_hits_total`, `segue_cache_misses_total` | counter | — |
+/// | `segue_computed_requests_total` | counter | `thread` (`io`, `worker`) |
 /// | `segue_inflight_requests` | gauge | — |
 /// | `segue_open_connections` | gauge | — |
 /// | `process_resident_memory_bytes` | gauge, sampled by `render` | — |
@@ -47,6 +48,8 @@ public final class ServiceMetrics: Sendable {
     private let requests = Mutex<[Int: CoreMetrics.Counter]>([:])
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
+    /// Indexed by `Thread.rawValue`.
+    private let computed: [CoreMetrics.Counter]
     private let inflight: Meter
     private let openConnections: Meter
     private let residentMemory: Meter
@@ -61,6 +64,9 @@ public final class ServiceMetrics: Sendable {
         responseBytes = labels.routes.map { CoreMetrics.Counter(label: MetricName.bytes, dimensions: [("route", $0)], factory: factory) }
         cacheHits = CoreMetrics.Counter(label: MetricName.cacheHits, factory: factory)
         cacheMisses = CoreMetrics.Counter(label: MetricName.cacheMisses, factory: factory)
+        computed = Thread.allCases.map {
+            CoreMetrics.Counter(label: MetricName.computed, dimensions: [("thread", $0.label)], factory: factory)
+        }
         inflight = Meter(label: MetricName.inflight, factory: factory)
         openConnections = Meter(label: MetricName.openConnections, factory: factory)
         residentMemory = Meter(label: MetricName.residentMemory, factory: factory)
@@ -85,6 +91,18 @@ public final class ServiceMetrics: Sendable {
 
     /// A request that was started ended without an answer (the client went away).
     public func requestAborted() { inflight.decrement() }
+
+    /// The threads a computing request (`POST /v1/curve`, `/v1/render`) may be answered on.
+    public enum Thread: Int, CaseIterable, Sendable {
+        /// The libmicrohttpd I/O thread that read it: a request estimated within `--inline-work`.
+        case ioThread
+        case worker
+
+        var label: String { self == .ioThread ? "io" : "worker" }
+    }
+
+    /// A computing request is answered on `thread`.
+    public func computed(on thread: Thread) { computed[thread.rawValue].increment() }
 
     public func cacheHit() { cacheHits.increment() }
     public func cacheMiss() { cacheMisses.increment() }

@@ -115,11 +115,19 @@ extension HTTPServer {
     }
 
     /// The last call: the request complete, answered here when cheap, or handed to a worker while the
-    /// connection is suspended.
+    /// connection is suspended (docs/http.md "Thread model").
     private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer, url: String, method: String) -> MHD_Result {
         let request = self.request(on: connection, method: method, url: url, exchange: exchange)
-        guard service.runsOnWorker(request) else {
+        switch service.placement(of: request) {
+        case .ioThread:
             return send(service.respond(to: request), exchange, on: connection)
+        case .estimated:
+            if let response = answerInline(request) {
+                service.metrics.computed(on: .ioThread)
+                return send(response, exchange, on: connection)
+            }
+        case .worker:
+            break
         }
         exchange.setStage(.computing)
         MHD_suspend_connection(connection)
@@ -133,8 +141,16 @@ extension HTTPServer {
         return .YES
     }
 
+    /// A computing request small enough to be read here (`inlineBodyBytes`) and estimated within
+    /// `--inline-work`, answered on this I/O thread; nil sends it to a worker.
+    private func answerInline(_ request: HTTPRequest) -> HTTPResponse? {
+        guard listen.inlineWork > 0, request.body.count <= ListenConfiguration.inlineBodyBytes else { return nil }
+        return service.respond(to: request, withinWork: listen.inlineWork)
+    }
+
     /// On a worker: the answer, unless nobody waits for it any more.
     private func compute(_ request: HTTPRequest, _ exchange: Exchange, _ connection: ConnectionHandle) {
+        service.metrics.computed(on: .worker)
         // Work cancelled while it runs stops with `Problem.cancelled`; work that finished is sent.
         let response = exchange.cancellation.isCancelled
             ? service.problem(Problem(.unavailable, detail: "the request waited longer than the request timeout of "
