@@ -49,11 +49,10 @@ public struct CurveResponse: Sendable {
         default: head.raw("null")
         }
         head.raw(",\"t\":[")
-        let times = request.times, progress = progress, velocity = velocity
         let sections = [
-            array(prefix: head.bytes, suffix: Array("],\"progress\":[".utf8)) { w, i in w.number(times[i]) },
-            array(prefix: [], suffix: Array("],\"velocity\":[".utf8)) { w, i in w.number(progress[i]) },
-            array(prefix: [], suffix: tail()) { w, i in w.number(velocity[i]) },
+            SectionedBody.Section(prefix: head.bytes, column: request.times, suffix: Array("],\"progress\":[".utf8)),
+            SectionedBody.Section(prefix: [], column: progress, suffix: Array("],\"velocity\":[".utf8)),
+            SectionedBody.Section(prefix: [], column: velocity, suffix: tail()),
         ]
         return body(sections, bytesPerSample: 3 * Self.bytesPerNumber)
     }
@@ -94,15 +93,6 @@ public struct CurveResponse: Sendable {
             w.byte(0x0A)
         }
         return body([rows], bytesPerSample: 3 * Self.bytesPerNumber)
-    }
-
-    /// A comma-separated array section over the samples.
-    private func array(prefix: [UInt8], suffix: [UInt8],
-                       _ element: @escaping @Sendable (inout JSONWriter, Int) -> Void) -> SectionedBody.Section {
-        SectionedBody.Section(prefix: prefix, count: request.times.count, suffix: suffix) { w, i in
-            if i > 0 { w.byte(0x2C) }
-            element(&w, i)
-        }
     }
 
     /// The body, with its size estimate and what it keeps alive while it streams (the sample

@@ -11,6 +11,8 @@ public struct SectionedBody: Sendable {
         var prefix: [UInt8]
         var count: Int
         var element: @Sendable (inout JSONWriter, Int) throws(Problem) -> Void
+        /// Numbers written straight from a sampled column (comma-separated) instead of `element`.
+        var column: [Double]?
         var suffix: [UInt8]
 
         public init(prefix: [UInt8], count: Int = 0, suffix: [UInt8] = [],
@@ -19,6 +21,13 @@ public struct SectionedBody: Sendable {
             self.count = count
             self.element = element
             self.suffix = suffix
+        }
+
+        /// The numbers of `column`, comma-separated, between `prefix` and `suffix`
+        /// (`JSONWriter.numbers`): the bytes of writing each with `JSONWriter.number`.
+        public init(prefix: [UInt8], column: [Double], suffix: [UInt8]) {
+            self.init(prefix: prefix, count: column.count, suffix: suffix)
+            self.column = column
         }
     }
 
@@ -58,6 +67,10 @@ public struct SectionedBody: Sendable {
         let limit = min(section.count, cursor.element + Self.batch)
         let pieceEnd = w.bytes.count + Self.pieceBytes
         var end = cursor.element
+        if let column = section.column {
+            if cancellation?.isCancelled == true { throw Problem.cancelled }
+            end = w.numbers(column, from: end, to: limit, separator: 0x2C, byteLimit: pieceEnd)
+        }
         while end < limit && w.bytes.count < pieceEnd {
             if cancellation?.isCancelled == true { throw Problem.cancelled }
             try section.element(&w, end)

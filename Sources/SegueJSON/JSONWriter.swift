@@ -38,15 +38,66 @@ public struct JSONWriter: TextOutputStream {
     /// round-trip text ("1e-05", "1.5", "1e+300").
     @inline(__always)
     public mutating func number(_ value: Double) {
-        // Integral exactly when truncating to Int64 and back changes nothing (NaN fails the guard).
-        if value.magnitude < 0x1p63 {
-            let truncated = Int64(value)
-            if Double(truncated) == value {
-                integer(truncated)
-                return
+        guard value.isFinite else {
+            value.write(to: &self)
+            return
+        }
+        bytes.append(addingCapacity: Self.numberRoom) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                written = Self.write(value, at: UnsafeMutableRawPointer(buffer.baseAddress!))
             }
         }
-        description(of: value)
+    }
+
+    /// Bytes a finite number's text may touch while it is written (`DoubleText.room`), and its
+    /// separator.
+    public static let numberRoom = DoubleText.room + 1
+
+    /// Writes the text of `number(value)` for a finite `value` at `p`, with `numberRoom` bytes
+    /// free; returns its length. Integral exactly when truncating to Int64 and back changes nothing.
+    @inline(__always)
+    static func write(_ value: Double, at p: UnsafeMutableRawPointer) -> Int {
+        if value.magnitude < 0x1p63 {
+            let truncated = Int64(value)
+            if Double(truncated) == value { return writeInteger(truncated, at: p) }
+        }
+        return DoubleText.write(value, at: p)
+    }
+
+    /// Appends `values[start..<end]` as numbers, each after `separator` but the one at index 0,
+    /// the same bytes as `number` for each. Stops after the number that brings `bytes` to
+    /// `byteLimit` bytes; returns the index after the last one written. One capacity check for
+    /// the whole run instead of one per number: the column form of a sampled channel.
+    public mutating func numbers(_ values: [Double], from start: Int, to end: Int, separator: UInt8, byteLimit: Int) -> Int {
+        precondition(0 <= start && start <= end && end <= values.count)
+        var next = start
+        while next < end && bytes.count < byteLimit {
+            let base = bytes.count
+            values.withUnsafeBufferPointer { values in
+                bytes.append(addingCapacity: (end - next) * Self.numberRoom) { span in
+                    span.withUnsafeMutableBufferPointer { buffer, written in
+                        let p = UnsafeMutableRawPointer(buffer.baseAddress!)
+                        var offset = 0
+                        while next < end && base + offset < byteLimit && values[next].isFinite {
+                            if next > 0 {
+                                p.storeBytes(of: separator, toByteOffset: offset, as: UInt8.self)
+                                offset += 1
+                            }
+                            offset += Self.write(values[next], at: p + offset)
+                            next += 1
+                        }
+                        written = offset
+                    }
+                }
+            }
+            // A value that is not finite ("inf", "nan") takes the slow path of `number`.
+            if next < end && bytes.count < byteLimit && !values[next].isFinite {
+                if next > 0 { bytes.append(separator) }
+                number(values[next])
+                next += 1
+            }
+        }
+        return next
     }
 
     /// Exactly the bytes of `value.description` ("1.0", "0.1", "1e-05", "-0.0", "5e-324") with no
@@ -62,21 +113,26 @@ public struct JSONWriter: TextOutputStream {
 
     /// The decimal text of an integer: "0", "42", "-9223372036854775808".
     public mutating func integer(_ value: Int64) {
-        bytes.append(addingCapacity: 24) { span in
+        bytes.append(addingCapacity: Self.numberRoom) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
-                let p = UnsafeMutableRawPointer(buffer.baseAddress!)
-                if value == 0 {
-                    p.storeBytes(of: DoubleText.zero, as: UInt8.self)
-                    written = 1
-                    return
-                }
-                let sign = value < 0 ? 1 : 0
-                if sign == 1 { p.storeBytes(of: DoubleText.minus, as: UInt8.self) }
-                let digits = DecimalDigits(value.magnitude)
-                digits.store(at: p + sign)
-                written = sign + digits.count
+                written = Self.writeInteger(value, at: UnsafeMutableRawPointer(buffer.baseAddress!))
             }
         }
+    }
+
+    /// Writes the decimal text of `value` at `p` (up to 20 bytes, and up to eight more touched);
+    /// returns its length.
+    @inline(__always)
+    static func writeInteger(_ value: Int64, at p: UnsafeMutableRawPointer) -> Int {
+        if value == 0 {
+            p.storeBytes(of: DoubleText.zero, as: UInt8.self)
+            return 1
+        }
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { p.storeBytes(of: DoubleText.minus, as: UInt8.self) }
+        let digits = DecimalDigits(value.magnitude)
+        digits.store(at: p + sign)
+        return sign + digits.count
     }
 
     /// A JSON string literal with the mandatory escapes.

@@ -24,6 +24,46 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// The column writer gives the bytes of one `number` call per value, and stops at a piece's
+    /// byte limit after the number that reaches it, so that pieces put together are the whole.
+    func testAColumnIsWrittenAsItsNumbersOneByOne() {
+        var generator = SystemRandomNumberGenerator()
+        var column: [Double] = [0, -0.0, 1, -1, 0.1, 1e-5, 1e21, 0x1p63, 0x1p63.nextDown, -0x1p63, 5e-324, .infinity,
+                                -.infinity, .nan, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1.0 / 3]
+        column += (0..<5000).map { _ in Double(bitPattern: generator.next()) }
+        column += (0..<1000).map { Double($0) / 60 }
+        var expected = JSONWriter()
+        for (i, value) in column.enumerated() {
+            if i > 0 { expected.byte(0x3B) }
+            expected.number(value)
+        }
+        var whole = JSONWriter()
+        XCTAssertEqual(whole.numbers(column, from: 0, to: column.count, separator: 0x3B, byteLimit: .max), column.count)
+        XCTAssertEqual(whole.bytes, expected.bytes)
+
+        for limit in [1, 7, 100, 4096] {
+            var pieces: [UInt8] = []
+            var next = 0
+            while next < column.count {
+                var piece = JSONWriter()
+                let end = piece.numbers(column, from: next, to: column.count, separator: 0x3B, byteLimit: limit)
+                XCTAssertGreaterThan(end, next, "a piece holds at least one number")
+                // It ends with the number that reached the limit: one fewer stays under it.
+                var shorter = JSONWriter()
+                _ = shorter.numbers(column, from: next, to: end - 1, separator: 0x3B, byteLimit: .max)
+                XCTAssertLessThan(shorter.bytes.count, limit)
+                pieces += piece.bytes
+                next = end
+            }
+            XCTAssertEqual(pieces, expected.bytes, "pieces of \(limit) bytes")
+        }
+        // A range within the column, and an empty one.
+        var middle = JSONWriter()
+        XCTAssertEqual(middle.numbers(column, from: 2, to: 5, separator: 0x2C, byteLimit: .max), 5)
+        XCTAssertEqual(String(decoding: middle.bytes, as: UTF8.self), ",1,-1,0.1")
+        XCTAssertEqual(middle.numbers(column, from: 3, to: 3, separator: 0x2C, byteLimit: .max), 3)
+    }
+
     func testNegativeZeroPrintsAsZero() {
         XCTAssertEqual(written(-0.0), "0")
         XCTAssertEqual(written(0.0), "0")
