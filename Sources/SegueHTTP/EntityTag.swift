@@ -14,12 +14,20 @@ struct EntityTag {
     private var length = 0
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-    init(variant: String) {
-        for unit in variant.utf8 { hash = (hash ^ UInt64(unit)) &* Self.prime }
+    /// The tag of a representation of `contentType` in `contentCoding` (nil for identity): the
+    /// variant "type;coding" goes in first, byte by byte.
+    init(contentType: String?, contentCoding: String?) {
+        absorb(contentType ?? "")
+        absorb(";")
+        absorb(contentCoding ?? "")
     }
 
-    static func make(body: [UInt8], variant: String) -> String {
-        var tag = EntityTag(variant: variant)
+    private mutating func absorb(_ text: String) {
+        for unit in text.utf8 { hash = (hash ^ UInt64(unit)) &* Self.prime }
+    }
+
+    static func make(body: [UInt8], contentType: String?, contentCoding: String?) -> String {
+        var tag = EntityTag(contentType: contentType, contentCoding: contentCoding)
         tag.update(body)
         return tag.finish()
     }
@@ -64,12 +72,15 @@ struct EntityTag {
         hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
         hash ^= hash >> 31
         // `"` + 16 lowercase hex digits + `"`.
-        var text = [UInt8](repeating: 0x22, count: 18)
-        for k in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * k)) & 0xF
-            text[k + 1] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        return String(unsafeUninitializedCapacity: 18) { text in
+            text[0] = 0x22
+            for k in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * k)) & 0xF
+                text[k + 1] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            }
+            text[17] = 0x22
+            return 18
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// `If-None-Match` matches when it is `*` or lists the tag (weak comparison, RFC 9110 §13.1.2).
@@ -98,24 +109,24 @@ struct EntityTagMiddleware: Middleware {
         throws(Failure) -> HTTPResponse {
         var response = try next(request)
         guard response.status == 200, response.isDeterministic else { return response }
-        let variant = (response.header("Content-Type") ?? "") + ";" + (response.header("Content-Encoding") ?? "")
+        let contentType = response.header("Content-Type"), contentCoding = response.header("Content-Encoding")
         let tag: String
         if let stream = response.stream {
             do {
-                tag = try Self.tag(stream, variant: variant)
+                tag = try Self.tag(stream, contentType: contentType, contentCoding: contentCoding)
             } catch {
                 return HTTPResponse(problem: error)
             }
         } else {
-            tag = EntityTag.make(body: response.uncodedBody ?? response.body, variant: variant)
+            tag = EntityTag.make(body: response.uncodedBody ?? response.body, contentType: contentType, contentCoding: contentCoding)
             response.uncodedBody = nil
         }
         response.headers.append(("ETag", tag))
         return response
     }
 
-    static func tag(_ stream: SectionedBody, variant: String) throws(Problem) -> String {
-        var tag = EntityTag(variant: variant)
+    static func tag(_ stream: SectionedBody, contentType: String?, contentCoding: String?) throws(Problem) -> String {
+        var tag = EntityTag(contentType: contentType, contentCoding: contentCoding)
         var cursor = SectionedBody.Cursor()
         var writer = JSONWriter(capacity: 1 << 16)
         while try stream.writeNext(&cursor, into: &writer) {

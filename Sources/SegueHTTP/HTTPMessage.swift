@@ -68,8 +68,11 @@ public struct HTTPResponse: Sendable {
         try stream?.bytes() ?? body
     }
 
+    /// The first field named `name`, compared without regard to ASCII case (RFC 9110 §5.1).
     public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.name.lowercased() == lowered }?.value
+        headers.first { $0.name.utf8.elementsEqual(name.utf8) { Self.folded($0) == Self.folded($1) } }?.value
     }
+
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 }

@@ -53,6 +53,16 @@ final class MiddlewareTests: XCTestCase {
         XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), "GET, HEAD, OPTIONS")
     }
 
+    func testHeaderNamesMatchWithoutRegardToCase() {
+        let response = HTTPResponse(status: 200, headers: [("Content-Type", "a"), ("ETag", "b"), ("X-[x]", "c")])
+        XCTAssertEqual(response.header("content-type"), "a")
+        XCTAssertEqual(response.header("CONTENT-TYPE"), "a")
+        XCTAssertEqual(response.header("etag"), "b")
+        XCTAssertNil(response.header("Content\rType"), "only letters fold")
+        XCTAssertNil(response.header("X-{x}"), "only letters fold")
+        XCTAssertNil(response.header("Content-Typ"))
+    }
+
     func testRouterAnswersAThrownProblemAsProblemJSON() throws {
         let response = router().respond(to: HTTPRequest(method: "POST", path: "/post"))
         XCTAssertEqual(response.status, 422)
@@ -122,10 +132,10 @@ final class MiddlewareTests: XCTestCase {
         let stage = EntityTagMiddleware()
         let request = HTTPRequest(method: "POST", path: "/", headers: ["accept-encoding": "gzip"])
         let plain = stage.respond(to: request) { _ in deterministic() }
-        XCTAssertEqual(plain.header("ETag"), EntityTag.make(body: Self.json, variant: "application/json;"))
+        XCTAssertEqual(plain.header("ETag"), EntityTag.make(body: Self.json, contentType: "application/json", contentCoding: nil))
         XCTAssertEqual(names(plain).last, "ETag")
         let coded = stage.respond(to: request) { r in CompressionMiddleware().respond(to: r) { _ in deterministic() } }
-        XCTAssertEqual(coded.header("ETag"), EntityTag.make(body: Self.json, variant: "application/json;gzip"))
+        XCTAssertEqual(coded.header("ETag"), EntityTag.make(body: Self.json, contentType: "application/json", contentCoding: "gzip"))
         XCTAssertNil(coded.uncodedBody, "dropped once tagged")
         XCTAssertEqual(names(coded), ["Content-Type", "Vary", "Content-Encoding", "ETag"])
         var healthz = deterministic()
@@ -140,7 +150,7 @@ final class MiddlewareTests: XCTestCase {
         var streamed = deterministic([])
         streamed.stream = sections
         XCTAssertEqual(stage.respond(to: request) { _ in streamed }.header("ETag"),
-                       EntityTag.make(body: try sections.bytes(), variant: "application/json;"))
+                       EntityTag.make(body: try sections.bytes(), contentType: "application/json", contentCoding: nil))
     }
 
     func testStreamThatFailsWhileTaggedIsAProblem() {
