@@ -70,11 +70,12 @@ public struct SectionedBody: Sendable {
         if let column = section.column {
             if cancellation?.isCancelled == true { throw Problem.cancelled }
             end = w.numbers(column, from: end, to: limit, separator: 0x2C, byteLimit: pieceEnd)
-        }
-        while end < limit && w.bytes.count < pieceEnd {
-            if cancellation?.isCancelled == true { throw Problem.cancelled }
-            try section.element(&w, end)
-            end += 1
+        } else {
+            while end < limit && w.bytes.count < pieceEnd {
+                if cancellation?.isCancelled == true { throw Problem.cancelled }
+                try section.element(&w, end)
+                end += 1
+            }
         }
         if end == section.count {
             w.bytes.append(contentsOf: section.suffix)

@@ -4,7 +4,7 @@
 /// Stages throw nothing of their own: a `Problem` becomes its problem+json response where it
 /// arises (in the router, a handler, or the tagging of a streamed body), so every stage outside
 /// sees a response and leaves anything but a deterministic 200 alone. What the rest of the
-/// pipeline throws they pass on untouched: `Never` on a worker, `WorkPlacement.OverBudget` on an
+/// pipeline throws they pass on untouched: `Never` on a worker, `OnIOThread.OverBudget` on an
 /// I/O thread (a request found too dear to answer there, which then runs again on a worker;
 /// docs/http.md "Thread model").
 protocol Middleware: Sendable {

@@ -28,12 +28,6 @@ struct Router: Sendable {
 
         /// What `Allow` lists: the methods, HEAD wherever GET, and OPTIONS.
         var allowed: [String] { methods + (methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"] }
-
-        /// True for the routes whose work may be too much for an I/O thread.
-        var computes: Bool {
-            if case .answer = action { return false }
-            return true
-        }
     }
 
     /// A read request and its estimated work, not yet computed.

@@ -1,5 +1,5 @@
 /// Swift's text for a double (`description`), written from `ShortestDouble`'s digits straight into a
-/// byte array's spare capacity: no `String`, no array and no copy per number.
+/// byte array's spare capacity (`JSONWriter.appendText`): no `String`, no array and no copy per number.
 ///
 /// With the shortest digits d (n of them, no trailing zero) and v = d · 10^e, let x = e + n − 1 be
 /// the exponent of the first digit (v = d₁.d₂…dₙ · 10^x). Swift's layout (its standard library's
@@ -26,16 +26,6 @@ enum DoubleText {
     /// up to 33 for an integer's zeros written eight at a time ("-4503599627370496" then 16).
     static let room = 40
     static let minus: UInt8 = 0x2D, point: UInt8 = 0x2E, zero: UInt8 = 0x30, e: UInt8 = 0x65, plus: UInt8 = 0x2B
-
-    /// Appends `value.description`'s bytes; `value` must be finite.
-    @inline(__always)
-    static func append(_ value: Double, to bytes: inout [UInt8]) {
-        bytes.append(addingCapacity: room) { span in
-            span.withUnsafeMutableBufferPointer { buffer, written in
-                written = write(value, at: UnsafeMutableRawPointer(buffer.baseAddress!))
-            }
-        }
-    }
 
     /// Writes the text of a finite double at `p` (with `room` bytes free) and returns its length.
     @inline(__always)

@@ -42,9 +42,16 @@ public struct JSONWriter: TextOutputStream {
             value.write(to: &self)
             return
         }
+        appendText { Self.write(value, at: $0) }
+    }
+
+    /// Appends the text `write` puts at the pointer it is given (`numberRoom` bytes free there)
+    /// and whose length it returns: no `String`, no array and no copy per number.
+    @inline(__always)
+    private mutating func appendText(_ write: (UnsafeMutableRawPointer) -> Int) {
         bytes.append(addingCapacity: Self.numberRoom) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
-                written = Self.write(value, at: UnsafeMutableRawPointer(buffer.baseAddress!))
+                written = write(UnsafeMutableRawPointer(buffer.baseAddress!))
             }
         }
     }
@@ -105,7 +112,7 @@ public struct JSONWriter: TextOutputStream {
     @inline(__always)
     public mutating func description(of value: Double) {
         if value.isFinite {
-            DoubleText.append(value, to: &bytes)
+            appendText { DoubleText.write(value, at: $0) }
         } else {
             value.write(to: &self)
         }
@@ -113,11 +120,7 @@ public struct JSONWriter: TextOutputStream {
 
     /// The decimal text of an integer: "0", "42", "-9223372036854775808".
     public mutating func integer(_ value: Int64) {
-        bytes.append(addingCapacity: Self.numberRoom) { span in
-            span.withUnsafeMutableBufferPointer { buffer, written in
-                written = Self.writeInteger(value, at: UnsafeMutableRawPointer(buffer.baseAddress!))
-            }
-        }
+        appendText { Self.writeInteger(value, at: $0) }
     }
 
     /// Writes the decimal text of `value` at `p` (up to 20 bytes, and up to eight more touched);
