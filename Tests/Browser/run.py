@@ -486,6 +486,16 @@ def page_output(dom: str, page_path: str):
     return json.loads(text)
 
 
+def run_page(name, title, export_css, body_html, spec):
+    """Writes the case's page into the artefacts, runs it in Chromium; returns (readings, console
+    lines, the page's path)."""
+    page = os.path.join(ARTEFACTS, f"{name}.html")
+    with open(page, "w") as f:
+        f.write(html_page(title, export_css, body_html, spec))
+    dom, console, _ = run_chromium(page)
+    return page_output(dom, page), console, page
+
+
 # --------------------------------------------------------------------------------------------
 # Comparison
 
@@ -640,11 +650,7 @@ def curve_case(server: Server, name, body, tol, results: list[Result]):
         waapi_divs.append(("id=\"waapi-fallback\" style=\"position: absolute; top: 100px\"", "fallback"))
     spec = {"times": [t * 1000 for t in times], "targets": targets, "waapi": waapi_specs, "register": [],
             "pictureTime": duration * 1000 * 0.4}
-    page = os.path.join(ARTEFACTS, f"{name}.html")
-    with open(page, "w") as f:
-        f.write(html_page(f"{name}: {json.dumps(body)} tolerance {tol}", style, stages(css_divs, waapi_divs), spec))
-    dom, console, _ = run_chromium(page)
-    out = page_output(dom, page)
+    out, console, page = run_page(name, f"{name}: {json.dumps(body)} tolerance {tol}", style, stages(css_divs, waapi_divs), spec)
 
     res_common = Result(f"{name}/page")
     common_checks(res_common, name, out, console, len(waapi_specs) + 1,
@@ -725,11 +731,7 @@ def render_case(server: Server, name, body, tol, results: list[Result]):
         raise TestFailure(f"{name}: WAAPI `properties` lacks {sorted(register - listed)}")
     spec = {"times": [t * 1000 for t in times], "targets": targets, "waapi": waapi_specs,
             "register": waapi["properties"], "pictureTime": end * 1000 * 0.3}
-    page = os.path.join(ARTEFACTS, f"{name}.html")
-    with open(page, "w") as f:
-        f.write(html_page(f"{name}: tolerance {tol}", css_text, stages(css_divs, waapi_divs), spec))
-    dom, console, _ = run_chromium(page)
-    out = page_output(dom, page)
+    out, console, page = run_page(name, f"{name}: tolerance {tol}", css_text, stages(css_divs, waapi_divs), spec)
 
     res_common = Result(f"{name}/page")
     common_checks(res_common, name, out, console, 2 * len(views), css_text=css_text,
