@@ -105,6 +105,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["nonsense"]), 64)
         XCTAssertEqual(try run([]), 64)
         XCTAssertEqual(try run(["serve"], environment: ["SEGUE_THREADS": "zero"]), 64)
+        for bad in ["-1", "nan", "inf", "1e10", "lots"] {
+            XCTAssertEqual(try run(["serve", "--inline-work", bad]), 64, "--inline-work \(bad)")
+            XCTAssertEqual(try run(["serve"], environment: ["SEGUE_INLINE_WORK": bad]), 64, "SEGUE_INLINE_WORK=\(bad)")
+        }
     }
 
     /// `segue --help` lists the subcommands and exits 0, like `--help` everywhere.
