@@ -1987,9 +1987,22 @@ def summarize(items):
         print("  %-12s %3d  %4d" % (route, status, n))
 
 
+def retagged(expect, got):
+    """True when the bytes changed but the ETag did not: a streamed body's tag is derived from the
+    request and OutputRevision, so a change to its bytes needs a new revision."""
+    tag = got["headers"].get("etag")
+    return (tag is not None and tag == expect["headers"].get("etag")
+            and (got["sha256"], got["length"]) != (expect["sha256"], expect["length"]))
+
+
+STALE_TAG = ("the bytes changed under an unchanged ETag: change OutputRevision.current "
+             "(Sources/SegueCodec/OutputRevision.swift)")
+
+
 def do_record(base, out):
     host, port = parse_base(base)
     entries = build(fetch_presets(host, port))
+    previous = {it["name"]: it["expect"] for it in read_fixture(out)} if os.path.exists(out) else {}
     recorded, items = {}, []
     for e in entries:
         req = resolve(e["request"], recorded)
@@ -1997,6 +2010,9 @@ def do_record(base, out):
         result = outcome(status, headers, data)
         recorded[e["name"]] = result
         items.append({"name": e["name"], "request": req, "expect": result})
+    stale = [it["name"] for it in items if it["name"] in previous and retagged(previous[it["name"]], it["expect"])]
+    if stale:
+        raise SystemExit("corpus: not recorded: %s — %s" % (STALE_TAG, "; ".join(stale)))
     size = write_fixture(out, items)
     fives = [it["name"] for it in items if it["expect"]["status"] >= 500]
     print("corpus: recorded %d requests into %s (%d bytes)" % (len(items), out, size))
@@ -2020,6 +2036,8 @@ def compare(expect, got):
     if got["sha256"] != expect["sha256"] or got["length"] != expect["length"]:
         diffs.append("body digest %s… (%d bytes), expected %s… (%d bytes)"
                      % (got["sha256"][:16], got["length"], expect["sha256"][:16], expect["length"]))
+    if retagged(expect, got):
+        diffs.append(STALE_TAG)
     return diffs
 
 

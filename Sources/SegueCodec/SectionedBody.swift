@@ -10,13 +10,21 @@ public struct SectionedBody: Sendable {
     public struct Section: Sendable {
         var prefix: [UInt8]
         var count: Int
-        var element: @Sendable (inout JSONWriter, Int) throws(Problem) -> Void
-        /// Numbers written straight from a sampled column (comma-separated) instead of `element`.
-        var column: [Double]?
+        var element: @Sendable (inout JSONWriter, Int) -> Void
+        /// Numbers written straight from a sampled column instead of `element`.
+        var column: Column?
         var suffix: [UInt8]
 
+        /// A sampled column: one number per element, or `width` per element written as a JSON
+        /// array (`arrays`); elements comma-separated.
+        struct Column {
+            var numbers: [Double]
+            var width: Int
+            var arrays: Bool
+        }
+
         public init(prefix: [UInt8], count: Int = 0, suffix: [UInt8] = [],
-                    element: @escaping @Sendable (inout JSONWriter, Int) throws(Problem) -> Void = { _, _ in }) {
+                    element: @escaping @Sendable (inout JSONWriter, Int) -> Void = { _, _ in }) {
             self.prefix = prefix
             self.count = count
             self.element = element
@@ -27,7 +35,14 @@ public struct SectionedBody: Sendable {
         /// (`JSONWriter.numbers`): the bytes of writing each with `JSONWriter.number`.
         public init(prefix: [UInt8], column: [Double], suffix: [UInt8]) {
             self.init(prefix: prefix, count: column.count, suffix: suffix)
-            self.column = column
+            self.column = Column(numbers: column, width: 1, arrays: false)
+        }
+
+        /// The frames of a column of `width` numbers per frame, each a JSON array, comma-separated,
+        /// between `prefix` and `suffix` (`JSONWriter.arrays`).
+        public init(prefix: [UInt8], arrays column: [Double], width: Int, suffix: [UInt8]) {
+            self.init(prefix: prefix, count: column.count / width, suffix: suffix)
+            self.column = Column(numbers: column, width: width, arrays: true)
         }
     }
 
@@ -69,11 +84,13 @@ public struct SectionedBody: Sendable {
         var end = cursor.element
         if let column = section.column {
             if cancellation?.isCancelled == true { throw Problem.cancelled }
-            end = w.numbers(column, from: end, to: limit, separator: 0x2C, byteLimit: pieceEnd)
+            end = column.arrays
+                ? w.arrays(column.numbers, width: column.width, from: end, to: limit, byteLimit: pieceEnd)
+                : w.numbers(column.numbers, from: end, to: limit, separator: 0x2C, byteLimit: pieceEnd)
         } else {
             while end < limit && w.bytes.count < pieceEnd {
                 if cancellation?.isCancelled == true { throw Problem.cancelled }
-                try section.element(&w, end)
+                section.element(&w, end)
                 end += 1
             }
         }

@@ -1,12 +1,31 @@
 import SegueCodec
 import SegueJSON
 
+/// What a deterministic response's bytes are made from, besides its negotiated media type and
+/// content coding: the route, the query parameters that shape the body (`?format=`, `?expand=`,
+/// `?tolerance=`; nil when absent) and the request body. The response cache's key and a streamed
+/// body's tag both start from it.
+struct RepresentationSource: Hashable, Sendable {
+    var path: String
+    var format: String?, expand: String?, tolerance: String?
+    var body: [UInt8]
+
+    init(_ request: HTTPRequest) {
+        path = request.path
+        format = request.query["format"]
+        expand = request.query["expand"]
+        tolerance = request.query["tolerance"]
+        body = request.body
+    }
+}
+
 /// Strong entity tags (RFC 9110 §8.8.3) for deterministic responses: a 64-bit hash of the
-/// content type, content coding and body, so the tag differs between codings (docs/rules.md rule 23).
+/// content type and content coding, so the tag differs between codings (docs/rules.md rule 23),
+/// and of either the body (`make(body:…)`) or, for a streamed body, of what determines its bytes
+/// (`make(source:…)`).
 ///
 /// FNV-1a over 8-byte words with a final avalanche (the splitmix64 finaliser): one multiply per
-/// word, so a 3 KB body hashes in well under a microsecond. Incremental: a streamed body hashes
-/// piece by piece to the same tag as the whole.
+/// word, so a 3 KB body hashes in well under a microsecond.
 struct EntityTag {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     private var pending: UInt64 = 0
@@ -16,7 +35,7 @@ struct EntityTag {
 
     /// The tag of a representation of `contentType` in `contentCoding` (nil for identity): the
     /// variant "type;coding" goes in first, byte by byte.
-    init(contentType: String?, contentCoding: String?) {
+    private init(contentType: String?, contentCoding: String?) {
         absorb(contentType ?? "")
         absorb(";")
         absorb(contentCoding ?? "")
@@ -32,26 +51,31 @@ struct EntityTag {
         return tag.finish()
     }
 
+    /// The tag of a body not yet written: its source and the `OutputRevision` of this build, each
+    /// text field length-prefixed (nil apart from empty), the request body last. RFC 9110 §8.8.1
+    /// lets a strong validator change without the bytes changing (a request with other
+    /// whitespace), never the reverse; the revision keeps the reverse from happening across
+    /// releases.
+    static func make(source: RepresentationSource, contentType: String?, contentCoding: String?) -> String {
+        var tag = EntityTag(contentType: contentType, contentCoding: contentCoding)
+        for field in [OutputRevision.current, source.path, source.format, source.expand, source.tolerance] {
+            tag.mix(field.map { UInt64($0.utf8.count) + 1 } ?? 0)
+            if let field { tag.absorb(field) }
+        }
+        tag.update(source.body)
+        return tag.finish()
+    }
+
     private mutating func mix(_ word: UInt64) {
         hash = (hash ^ word) &* Self.prime
         hash ^= hash >> 29
     }
 
-    mutating func update(_ bytes: [UInt8]) {
+    /// Absorbs the body: whole words, then up to 7 bytes left for `finish`. Once per tag.
+    private mutating func update(_ bytes: [UInt8]) {
         length += bytes.count
         bytes.withUnsafeBytes { raw in
             var i = 0
-            // Complete a word left over from the previous piece.
-            while pendingCount > 0 && i < raw.count {
-                pending |= UInt64(raw[i]) << UInt64(8 * pendingCount)
-                pendingCount += 1
-                i += 1
-                if pendingCount == 8 {
-                    mix(pending)
-                    pending = 0
-                    pendingCount = 0
-                }
-            }
             while i + 8 <= raw.count {
                 mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
                 i += 8
@@ -64,7 +88,7 @@ struct EntityTag {
         }
     }
 
-    func finish() -> String {
+    private func finish() -> String {
         var hash = self.hash
         if pendingCount > 0 { hash = (hash ^ pending ^ UInt64(pendingCount) << 56) &* Self.prime }
         hash ^= UInt64(length)
@@ -96,14 +120,12 @@ struct EntityTag {
     }
 }
 
-/// Tags every deterministic 200 with its strong `ETag`: the hash of the identity bytes with the
-/// content type and content coding as the variant, so the tag differs between codings
-/// (docs/rules.md rule 23). Outside the compression stage, so it tags what goes out, coded or not; inside the
-/// cache, which keeps tagged responses.
-///
-/// A streamed body is written once here, piece by piece into a reused buffer, to compute its tag
-/// and to find non-finite values (a 422 before anything is sent); the transport writes it again
-/// while sending, so memory stays flat.
+/// Tags every deterministic 200 with its strong `ETag` (docs/rules.md "Caching and CORS"): a body
+/// written whole by the hash of its identity bytes, a streamed body — sampled and checked before
+/// it got here, and written only while it is sent — by the hash of the request it answers and the
+/// output revision; either with the content type and coding as the variant, so the tag differs
+/// between codings (rule 23). Outside the compression stage, so it tags what goes out, coded or
+/// not; inside the cache, which keeps tagged responses.
 struct EntityTagMiddleware: Middleware {
     func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
         throws(Failure) -> HTTPResponse {
@@ -111,29 +133,14 @@ struct EntityTagMiddleware: Middleware {
         guard response.status == 200, response.isDeterministic else { return response }
         let contentType = response.header("Content-Type"), contentCoding = response.header("Content-Encoding")
         let tag: String
-        if let stream = response.stream {
-            do {
-                tag = try Self.tag(stream, contentType: contentType, contentCoding: contentCoding)
-            } catch {
-                return HTTPResponse(problem: error)
-            }
+        if response.stream != nil {
+            tag = EntityTag.make(source: RepresentationSource(request), contentType: contentType, contentCoding: contentCoding)
         } else {
             tag = EntityTag.make(body: response.uncodedBody ?? response.body, contentType: contentType, contentCoding: contentCoding)
             response.uncodedBody = nil
         }
         response.headers.append(("ETag", tag))
         return response
-    }
-
-    static func tag(_ stream: SectionedBody, contentType: String?, contentCoding: String?) throws(Problem) -> String {
-        var tag = EntityTag(contentType: contentType, contentCoding: contentCoding)
-        var cursor = SectionedBody.Cursor()
-        var writer = JSONWriter(capacity: 1 << 16)
-        while try stream.writeNext(&cursor, into: &writer) {
-            tag.update(writer.bytes)
-            writer.bytes.removeAll(keepingCapacity: true)
-        }
-        return tag.finish()
     }
 }
 

@@ -146,7 +146,7 @@ struct Handlers: Sendable {
         case .lottie: return Content(mediaType: format.mediaType, body: try LottieExport(renderRequest).lottie(tolerance: tolerance))
         default: break
         }
-        let render = RenderResponse(renderRequest, expanded: expand)
+        let render = try RenderResponse(renderRequest, expanded: expand)
         switch format {
         case .csv: return Content(mediaType: format.mediaType, sectioned: render.csv(), cancellation: request.cancellation)
         case .svg: return Content(mediaType: format.mediaType, sectioned: render.svg(), cancellation: request.cancellation)

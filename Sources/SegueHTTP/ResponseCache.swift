@@ -6,14 +6,13 @@ import Synchronization
 /// entries and `byteLimit` bytes of request and response bodies together, evicting the oldest
 /// first; streamed bodies are never kept. `capacity` 0 turns it off.
 final class ResponseCache: Sendable {
-    /// Everything the answer depends on: the route, the body, `?format=`, `?expand=`, `?tolerance=`,
-    /// `Accept`, `Content-Type` (each nil when absent: absent and empty differ — `?format=` is a
-    /// 406, no `format` is JSON) and whether gzip is accepted.
+    /// Everything the answer depends on: what the bytes are made from (`RepresentationSource`),
+    /// `Accept`, `Content-Type` (each nil when absent: absent and empty differ) and whether gzip is
+    /// accepted.
     struct Key: Hashable, Sendable {
-        var path: String
-        var format: String?, expand: String?, tolerance: String?, accept: String?, contentType: String?
+        var source: RepresentationSource
+        var accept: String?, contentType: String?
         var gzip: Bool
-        var body: [UInt8]
     }
 
     /// Request bodies larger than this are not cached (their key would be costly to keep).
@@ -36,14 +35,13 @@ final class ResponseCache: Sendable {
     }
 
     /// What an entry holds: its response body and the request body in its key.
-    static func cost(_ response: HTTPResponse, _ key: Key) -> Int { response.body.count + key.body.count }
+    static func cost(_ response: HTTPResponse, _ key: Key) -> Int { response.body.count + key.source.body.count }
 
     static func key(for request: HTTPRequest) -> Key? {
         guard request.body.count <= maxKeyBytes else { return nil }
-        return Key(path: request.path, format: request.query["format"], expand: request.query["expand"],
-                   tolerance: request.query["tolerance"], accept: request.headers["accept"],
+        return Key(source: RepresentationSource(request), accept: request.headers["accept"],
                    contentType: request.headers["content-type"],
-                   gzip: Negotiation.acceptsGzip(request.headers["accept-encoding"]), body: request.body)
+                   gzip: Negotiation.acceptsGzip(request.headers["accept-encoding"]))
     }
 
     func lookup(_ key: Key) -> HTTPResponse? {

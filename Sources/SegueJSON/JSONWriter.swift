@@ -76,6 +76,30 @@ public struct JSONWriter: TextOutputStream {
     /// `byteLimit` bytes; returns the index after the last one written. One capacity check for
     /// the whole run instead of one per number: the column form of a sampled channel.
     public mutating func numbers(_ values: [Double], from start: Int, to end: Int, separator: UInt8, byteLimit: Int) -> Int {
+        numbers(values, from: start, to: end, unseparatedAt: 0, separator: separator, byteLimit: byteLimit)
+    }
+
+    /// Appends frames `start..<end` of a column of `width` numbers per frame, each frame a JSON
+    /// array and a comma before every frame but frame 0: the same bytes as `numbers(_:)` for each
+    /// frame's slice. Stops after the frame that brings `bytes` to `byteLimit` bytes; returns the
+    /// frame after the last one written.
+    public mutating func arrays(_ values: [Double], width: Int, from start: Int, to end: Int, byteLimit: Int) -> Int {
+        precondition(width > 0 && 0 <= start && start <= end && end * width <= values.count)
+        var frame = start
+        while frame < end && bytes.count < byteLimit {
+            if frame > 0 { bytes.append(0x2C) }
+            bytes.append(0x5B)
+            let first = frame * width
+            _ = numbers(values, from: first, to: first + width, unseparatedAt: first, separator: 0x2C, byteLimit: .max)
+            bytes.append(0x5D)
+            frame += 1
+        }
+        return frame
+    }
+
+    /// `values[start..<end]`, each after `separator` but the one at index `first`.
+    private mutating func numbers(_ values: [Double], from start: Int, to end: Int, unseparatedAt first: Int,
+                                  separator: UInt8, byteLimit: Int) -> Int {
         precondition(0 <= start && start <= end && end <= values.count)
         var next = start
         while next < end && bytes.count < byteLimit {
@@ -86,7 +110,7 @@ public struct JSONWriter: TextOutputStream {
                         let p = UnsafeMutableRawPointer(buffer.baseAddress!)
                         var offset = 0
                         while next < end && base + offset < byteLimit && values[next].isFinite {
-                            if next > 0 {
+                            if next > first {
                                 p.storeBytes(of: separator, toByteOffset: offset, as: UInt8.self)
                                 offset += 1
                             }
@@ -99,7 +123,7 @@ public struct JSONWriter: TextOutputStream {
             }
             // A value that is not finite ("inf", "nan") takes the slow path of `number`.
             if next < end && bytes.count < byteLimit && !values[next].isFinite {
-                if next > 0 { bytes.append(separator) }
+                if next > first { bytes.append(separator) }
                 number(values[next])
                 next += 1
             }

@@ -58,7 +58,7 @@ final class NonFinitePropertyTests: XCTestCase {
         do throws(Problem) {
             let limits = Limits()
             let body = try RequestDocument.parse(Array(json.utf8), limits: limits)
-            let response = RenderResponse(try RenderRequest.decode(body, limits: limits))
+            let response = try RenderResponse(try RenderRequest.decode(body, limits: limits))
             return .success([try response.json().bytes(), try response.csv().bytes()])
         } catch {
             return .failure(error)

@@ -86,7 +86,7 @@ final class OverflowTests: XCTestCase {
     /// `layers` cubicPaced animations of 40 values on one 64-component channel, with velocities.
     /// With the arc-length table (docs/keyframes.md "cubicPaced") a layer's evaluations cost about
     /// as much as printing the channel's numbers, so one layer stays inside the budget up to the
-    /// numbers limit; four layers pass it.
+    /// numbers limit; eight pass it.
     static func wide(frames: Int, layers: Int = 1) -> String {
         let values = (0..<40).map { i in "[" + (0..<64).map { k in "\(Double((i * 13 + k * 7) % 19) / 9 - 1)" }.joined(separator: ",") + "]" }
         let animation = #"{"view":"v","channel":"c","duration":1,"calculationMode":"cubicPaced","values":[\#(values.joined(separator: ","))]}"#
@@ -97,10 +97,10 @@ final class OverflowTests: XCTestCase {
     func testAWideCubicPacedRenderOverTheBudgetIsA413NamingTheLimit() throws {
         let limits = Limits()
         XCTAssertEqual(limits.maxWork, 2_000_000_000)
-        let over = Self.answer(Self.wide(frames: 30_000, layers: 4), route: "render")
+        let over = Self.answer(Self.wide(frames: 30_000, layers: 8), route: "render")
         XCTAssertEqual(over.status, 413)
         do {
-            _ = try RenderRequest.decode(RequestDocument.parse(Array(Self.wide(frames: 30_000, layers: 4).utf8), limits: limits),
+            _ = try RenderRequest.decode(RequestDocument.parse(Array(Self.wide(frames: 30_000, layers: 8).utf8), limits: limits),
                                          limits: limits)
             XCTFail("decoded")
         } catch let problem as Problem {

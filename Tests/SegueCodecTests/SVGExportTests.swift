@@ -128,9 +128,10 @@ final class SVGExportTests: XCTestCase {
     func testRenderHasAPanelPerChannelAndAPathPerComponentThroughEveryFrame() throws {
         let request = try render(Self.renderJSON)
         let frames = request.times.count
-        let (text, root) = try document(RenderResponse(request).svg())
+        let response = try RenderResponse(request)
+        let (text, root) = try document(response.svg())
         try checkSelfContained(text, root)
-        let plot = RenderPlot(request)
+        let plot = RenderPlot(request, response.samples)
         let panels = root.all("g").filter { $0.hasClass("panel") }
         let expected: [(title: String, legend: [String])] = [
             ("card.frame", ["x", "y", "w", "h"]), ("card.transform", ["a", "b", "c", "d", "tx", "ty"]),
@@ -168,8 +169,9 @@ final class SVGExportTests: XCTestCase {
 
     func testEventsAreLabelledVerticalMarks() throws {
         let request = try render(Self.renderJSON)
-        let (_, root) = try document(RenderResponse(request).svg())
-        let plot = RenderPlot(request)
+        let response = try RenderResponse(request)
+        let (_, root) = try document(response.svg())
+        let plot = RenderPlot(request, response.samples)
         let marks = root.all("g").filter { $0.hasClass("event") }
         let events = request.scene.events
         XCTAssertGreaterThanOrEqual(events.count, 5)
@@ -227,11 +229,8 @@ final class SVGExportTests: XCTestCase {
         for _ in 0..<150 {
             let json = g.renderRequest()
             guard let request = try? render(json) else { continue }
-            let response = RenderResponse(request)
-            do throws(Problem) {
-                _ = try response.json().bytes()
-            } catch {
-                XCTAssertThrowsError(try response.svg().bytes(), json) { XCTAssertEqual($0 as? Problem, error, json) }
+            // JSON and SVG write the same samples: a render that samples is drawn.
+            guard let response = try? RenderResponse(request) else {
                 refused += 1
                 continue
             }

@@ -1,5 +1,6 @@
 import SegueCodec
 import SegueJSON
+import Synchronization
 import XCTest
 @testable import SegueHTTP
 
@@ -141,28 +142,42 @@ final class MiddlewareTests: XCTestCase {
         var healthz = deterministic()
         healthz.isDeterministic = false
         XCTAssertNil(stage.respond(to: request) { _ in healthz }.header("ETag"))
-        // A stream is written once to find its tag: the same tag as its bytes.
-        let sections = SectionedBody(sections: [SectionedBody.Section(prefix: Array("[".utf8), count: 10_000,
-                                                                      suffix: Array("]".utf8)) { w, i in
-            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
-            w.bytes += Array(String(i).utf8)
-        }], estimatedBytes: 50_000)
-        var streamed = deterministic([])
-        streamed.stream = sections
-        XCTAssertEqual(stage.respond(to: request) { _ in streamed }.header("ETag"),
-                       EntityTag.make(body: try sections.bytes(), contentType: "application/json", contentCoding: nil))
     }
 
-    func testStreamThatFailsWhileTaggedIsAProblem() {
-        let failing = SectionedBody(sections: [SectionedBody.Section(prefix: [], count: 5) { _, i throws(Problem) in
-            if i == 3 { throw Problem(.invalidRequest, detail: "NaN") }
-        }], estimatedBytes: 10)
+    /// A streamed body is tagged from its request and the output revision without being written:
+    /// not one element runs. Each input of the tag changes it; the request's headers do not.
+    func testStreamIsTaggedFromItsRequestWithoutBeingWritten() {
+        let written = Atomic<Int>(0)
         var streamed = deterministic([])
-        streamed.stream = failing
-        let response = EntityTagMiddleware().respond(to: HTTPRequest(method: "POST", path: "/")) { _ in streamed }
-        XCTAssertEqual(response.status, 422)
-        XCTAssertNil(response.stream)
-        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+        streamed.stream = SectionedBody(sections: [SectionedBody.Section(prefix: [], count: 10_000) { w, _ in
+            written.add(1, ordering: .relaxed)
+            w.byte(0x30)
+        }], estimatedBytes: 1 << 20)
+        func tag(_ request: HTTPRequest, coding: String? = nil) -> String? {
+            var response = streamed
+            if let coding { response.headers.append(("Content-Encoding", coding)) }
+            return EntityTagMiddleware().respond(to: request) { _ in response }.header("ETag")
+        }
+        let body = Array(#"{"fps":60}"#.utf8)
+        let request = HTTPRequest(method: "POST", path: "/v1/render", body: body)
+        let base = tag(request)
+        XCTAssertEqual(written.load(ordering: .relaxed), 0)
+        XCTAssertEqual(base, EntityTag.make(source: RepresentationSource(request), contentType: "application/json", contentCoding: nil))
+        XCTAssertEqual(base?.count, 18)
+        XCTAssertEqual(tag(HTTPRequest(method: "POST", path: "/v1/render", headers: ["accept": "*/*"], body: body)), base)
+        let others = [
+            tag(request, coding: "gzip"),
+            tag(HTTPRequest(method: "POST", path: "/v1/curve", body: body)),
+            tag(HTTPRequest(method: "POST", path: "/v1/render", body: Array(#"{"fps":61}"#.utf8))),
+            tag(HTTPRequest(method: "POST", path: "/v1/render", query: ["format": "csv"], body: body)),
+            tag(HTTPRequest(method: "POST", path: "/v1/render", query: ["expand": "true"], body: body)),
+            tag(HTTPRequest(method: "POST", path: "/v1/render", query: ["tolerance": "0.01"], body: body)),
+            tag(HTTPRequest(method: "POST", path: "/v1/render", query: ["tolerance": ""], body: body)),
+            // Length prefixes keep fields apart: "0.0" + "1" is not "0.01".
+            tag(HTTPRequest(method: "POST", path: "/v1/render", query: ["expand": "0.0", "tolerance": "1"], body: body)),
+        ]
+        XCTAssertEqual(Set(others + [base]).count, others.count + 1, "every input changes the tag")
+        XCTAssertEqual(written.load(ordering: .relaxed), 0)
     }
 
     func testConditionalRequestAnswers304OnAMatchingTag() {

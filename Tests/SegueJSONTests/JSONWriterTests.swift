@@ -64,6 +64,44 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(middle.numbers(column, from: 3, to: 3, separator: 0x2C, byteLimit: .max), 3)
     }
 
+    /// A column of `width` numbers per frame is written as one JSON array per frame, the bytes of
+    /// `numbers(_:)` on each frame's slice, whole or in pieces that end with the frame reaching
+    /// the limit.
+    func testAFramedColumnIsWrittenAsOneArrayPerFrame() {
+        var generator = SystemRandomNumberGenerator()
+        for width in [1, 2, 4, 6] {
+            let frames = 700
+            let column = (0..<frames * width).map { i in i % 3 == 0 ? Double(i) / 7 : Double(bitPattern: generator.next()) }
+                .map { $0.isFinite ? $0 : 0.5 }
+            var expected = JSONWriter()
+            for k in 0..<frames {
+                if k > 0 { expected.byte(0x2C) }
+                expected.numbers(Array(column[k * width ..< (k + 1) * width]))
+            }
+            var whole = JSONWriter()
+            XCTAssertEqual(whole.arrays(column, width: width, from: 0, to: frames, byteLimit: .max), frames)
+            XCTAssertEqual(whole.bytes, expected.bytes, "width \(width)")
+            for limit in [1, 50, 4096] {
+                var pieces: [UInt8] = []
+                var next = 0
+                while next < frames {
+                    var piece = JSONWriter()
+                    let end = piece.arrays(column, width: width, from: next, to: frames, byteLimit: limit)
+                    XCTAssertGreaterThan(end, next, "a piece holds at least one frame")
+                    var shorter = JSONWriter()
+                    _ = shorter.arrays(column, width: width, from: next, to: end - 1, byteLimit: .max)
+                    XCTAssertLessThan(shorter.bytes.count, limit)
+                    pieces += piece.bytes
+                    next = end
+                }
+                XCTAssertEqual(pieces, expected.bytes, "width \(width), pieces of \(limit) bytes")
+            }
+        }
+        var two = JSONWriter()
+        XCTAssertEqual(two.arrays([1, -0.0, 0.5, 2], width: 2, from: 0, to: 2, byteLimit: .max), 2)
+        XCTAssertEqual(String(decoding: two.bytes, as: UTF8.self), "[1,0],[0.5,2]")
+    }
+
     func testNegativeZeroPrintsAsZero() {
         XCTAssertEqual(written(-0.0), "0")
         XCTAssertEqual(written(0.0), "0")

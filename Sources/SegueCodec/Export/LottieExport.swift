@@ -69,15 +69,12 @@ public struct LottieExport: Sendable {
         return names
     }
 
-    /// Every channel at every frame, as the JSON response samples them: the same 422 for a value
-    /// that is not finite.
+    /// Every channel at every frame, sampled as the JSON response samples them: the same 422 for
+    /// a value that is not finite.
     func checkFinite() throws(Problem) {
         let r = request
-        for t in r.times {
-            if r.cancellation?.isCancelled == true { throw .cancelled }
-            for channel in r.scene.channels.indices {
-                _ = try RenderResponse.problem(r) { () throws(SceneError) in try r.scene.finiteValue(channel, at: t) }
-            }
+        _ = try RenderResponse.problem(r) { () throws(SceneError) in
+            try SceneSamples(r.scene, at: r.times, velocities: false, cancellation: r.cancellation)
         }
     }
 

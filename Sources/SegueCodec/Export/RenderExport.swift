@@ -42,11 +42,12 @@ public struct RenderExport: Sendable {
         self.request = request
         self.tolerance = tolerance
         let scene = request.scene, end = scene.end
+        let samples = try RenderResponse.problem(request) { () throws(SceneError) in
+            try SceneSamples(scene, at: request.times, velocities: false, cancellation: request.cancellation)
+        }
         var frames: [Int: [[Double]]] = [:]
-        for channel in scene.channels.indices {
-            frames[channel] = try request.times.map { t throws(Problem) in
-                try RenderResponse.problem(request) { () throws(SceneError) in try scene.finiteValue(channel, at: t).numbers }
-            }
+        for (channel, column) in samples.values.enumerated() {
+            frames[channel] = request.times.indices.map { Array(column.frame($0)) }
         }
         let intervals = Self.gridIntervals(frames: request.times.count)
         let breakpoints = scene.events.map(\.event.t)

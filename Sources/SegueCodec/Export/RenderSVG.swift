@@ -32,10 +32,8 @@ struct RenderPlot: Sendable {
     /// The drawing's height: the panels and the time axis's title under the last one.
     let height: Double
 
-    /// The layout of a render: each channel is sampled once at every frame for its range (the
-    /// writer samples again as it draws). Stops sampling once the work is cancelled, after which
-    /// writing stops with its 503.
-    init(_ request: RenderRequest) {
+    /// The layout of a render from its samples: each panel's value axis covers its column.
+    init(_ request: RenderRequest, _ samples: SceneSamples) {
         let scene = request.scene
         var first = request.times.first ?? 0, last = request.times.last ?? 0
         for event in scene.events {
@@ -50,7 +48,7 @@ struct RenderPlot: Sendable {
             let names = channel.kind.columns(for: channel.name).map { $0.isEmpty ? channel.name : String($0.dropFirst()) }
             let area = SVGRect(left: Self.plotLeft, top: top + 22, width: Self.plotWidth,
                                height: Swift.max(120, Double(names.count) * 14 + 8))
-            let (low, high) = Self.range(request, index)
+            let (low, high) = Self.range(samples.values[index].numbers)
             panels.append(Panel(channel: index, top: top, area: area,
                                 values: SVGScale(covering: low, high, from: area.bottom, to: area.top, extendsToTicks: true),
                                 names: names))
@@ -60,17 +58,10 @@ struct RenderPlot: Sendable {
         height = panels.isEmpty ? Self.panelsTop + 40 : top + 20
     }
 
-    /// The least and greatest finite number of a channel over the frames (0 and 0 when none is).
-    static func range(_ r: RenderRequest, _ channel: Int) -> (Double, Double) {
-        var low = Double.infinity, high = -Double.infinity
-        for t in r.times {
-            if r.cancellation?.isCancelled == true { break }
-            for number in r.scene.channels[channel].value(at: t).numbers where number.isFinite {
-                low = Swift.min(low, number)
-                high = Swift.max(high, number)
-            }
-        }
-        return low <= high ? (low, high) : (0, 0)
+    /// The least and greatest number of a channel's column (0 and 0 when it is empty).
+    static func range(_ numbers: [Double]) -> (Double, Double) {
+        guard let low = numbers.min(), let high = numbers.max() else { return (0, 0) }
+        return (low, high)
     }
 
     /// The trace colours: component i has class `c(i mod 6)`, dashed (`alt`) in its second six.
@@ -99,9 +90,8 @@ struct RenderPlot: Sendable {
     }
 
     /// A panel's sections: its group, title, grid, axes and legend, then one path per component
-    /// through every frame (sampled with `Scene.finiteValue`, a non-finite number becoming the
-    /// JSON writer's 422).
-    func sections(_ panel: Panel, _ r: RenderRequest, isLast: Bool) -> [SectionedBody.Section] {
+    /// through every frame's sample.
+    func sections(_ panel: Panel, _ r: RenderRequest, _ samples: SceneSamples, isLast: Bool) -> [SectionedBody.Section] {
         let channel = r.scene.channels[panel.channel]
         var open = JSONWriter()
         open.raw("<g class=\"panel\">")
@@ -113,12 +103,10 @@ struct RenderPlot: Sendable {
         SVGPlot.legend(panel.names.indices.map { (Self.traceClass($0), panel.names[$0]) }, x: Self.legendX,
                        y: panel.area.top + 10, into: &open)
         var sections = [SectionedBody.Section(prefix: open.bytes)]
-        let time = time, values = panel.values, index = panel.channel
+        let time = time, values = panel.values, column = samples.values[panel.channel], times = samples.times
         for component in panel.names.indices {
-            sections.append(SVGPlot.path(className: Self.traceClass(component), count: r.times.count) { k throws(Problem) in
-                let t = r.times[k]
-                let numbers = try RenderResponse.problem(r) { () throws(SceneError) in try r.scene.finiteValue(index, at: t).numbers }
-                return (time.position(t), values.position(numbers[component]))
+            sections.append(SVGPlot.path(className: Self.traceClass(component), count: times.count) { k in
+                (time.position(times[k]), values.position(column.numbers[k * column.width + component]))
             })
         }
         sections[sections.count - 1].suffix += Array("</g>\n".utf8)
@@ -130,10 +118,10 @@ extension RenderResponse {
     /// `format=svg` (`image/svg+xml`, rule 28): a self-contained plot with one panel per view
     /// channel (titled `view.channel`), one `<path>` per component through every frame, a legend
     /// naming the components, the shared time axis in seconds and the events as labelled marks.
-    /// The `<desc>` holds the warnings. Sampled while it is written, like `json()`; without any
+    /// The `<desc>` holds the warnings. Written from the samples, like `json()`; without any
     /// channel it is a valid drawing with a note.
     public func svg() -> SectionedBody {
-        let r = request, plot = RenderPlot(r)
+        let r = request, plot = RenderPlot(r, samples)
         let title = "render: \(r.scene.channels.count) view channels, \(r.times.count) frames, "
             + "end \(SVGPlot.numberText(r.scene.end)) s"
         var head = JSONWriter()
@@ -147,28 +135,28 @@ extension RenderResponse {
         }
         var sections = [plot.events(r, prefix: head.bytes)]
         for panel in plot.panels {
-            sections += plot.sections(panel, r, isLast: panel.channel == plot.panels.count - 1)
+            sections += plot.sections(panel, r, samples, isLast: panel.channel == plot.panels.count - 1)
         }
         sections.append(.init(prefix: SVGPlot.close))
         let numbers = r.scene.channels.reduce(0) { $0 + $1.kind.width } * r.times.count
         var body = SectionedBody(sections: sections,
                                  estimatedBytes: 4096 + numbers * SVGPlot.bytesPerVertex + plot.panels.count * 2048
                                      + r.scene.events.count * 160,
-                                 retainedBytes: plot.panels.count * MemoryLayout<RenderPlot.Panel>.stride)
+                                 retainedBytes: samples.retainedBytes + plot.panels.count * MemoryLayout<RenderPlot.Panel>.stride)
         body.cancellation = r.cancellation
         return body
     }
 }
 
 extension RenderResponse {
-    /// Refuses (413) a plot whose work is over the limit, before any sampling: the plot evaluates
-    /// each channel once for its range and once per component while drawing — at most
-    /// `plotPasses` times what the JSON writer does (a transform's six components and its range).
+    /// Refuses (413) a plot whose work is over the limit, before any sampling: the plot samples
+    /// like the JSON body, then writes two coordinates per vertex where JSON prints one number —
+    /// at most `plotPasses` times the JSON body's work.
     public static func checkPlotWork(_ request: RenderRequest, limits: Limits) throws(Problem) {
         let frames = request.times.count
         let extra = (plotPasses - 1) * SceneCost.render(request.scene, frames: frames, velocities: false)
         try Check.work(request.work + extra, limits: limits, what: "plotting the \(frames) frames of this render")
     }
 
-    static let plotPasses = 7.0
+    static let plotPasses = 2.0
 }

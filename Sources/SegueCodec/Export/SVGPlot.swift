@@ -202,13 +202,13 @@ enum SVGPlot {
     /// A `<path>` of the given classes through `count` points in order (`M` then one `L` per
     /// further point), written one vertex per element so that it streams.
     static func path(className: String, count: Int,
-                     point: @escaping @Sendable (Int) throws(Problem) -> (x: Double, y: Double)) -> SectionedBody.Section {
+                     point: @escaping @Sendable (Int) -> (x: Double, y: Double)) -> SectionedBody.Section {
         var open = JSONWriter(capacity: 64)
         open.raw("<path class=\"")
         escaped(className, into: &open)
         open.raw("\" d=\"")
-        return SectionedBody.Section(prefix: open.bytes, count: count, suffix: Array("\"/>\n".utf8)) { w, i throws(Problem) in
-            let p = try point(i)
+        return SectionedBody.Section(prefix: open.bytes, count: count, suffix: Array("\"/>\n".utf8)) { w, i in
+            let p = point(i)
             w.byte(i == 0 ? 0x4D : 0x4C)
             coordinate(p.x, into: &w)
             w.byte(0x20)

@@ -1,19 +1,29 @@
 import SegueEngine
 import SegueJSON
 
-/// Samples a compiled render and writes it (docs/rules.md "The render route"): columnar JSON —
+/// A compiled render sampled once and written (docs/rules.md "The render route"): columnar JSON —
 /// one array per view channel, one value per frame — or CSV with one row per frame. Both are
-/// `SectionedBody`s, sampled while they are written, so a large render can stream.
+/// `SectionedBody`s written from the samples, so a large render streams without evaluating the
+/// scene again.
 ///
-/// A value that is not finite is a 422 naming the channel ("Conventions"), found while writing.
+/// A value that is not finite is a 422 naming the channel ("Conventions"), found while sampling,
+/// before anything is written.
 public struct RenderResponse: Sendable {
     public let request: RenderRequest
     /// Adds `"expanded"`: the request after preset expansion (`?expand=true`, rule 25).
     public let includesExpanded: Bool
+    /// Every number the body prints, sampled at the request's times.
+    public let samples: SceneSamples
 
-    public init(_ request: RenderRequest, expanded: Bool = false) {
+    /// Samples the render (velocities when asked), stopping with a 503 once the request's
+    /// cancellation is raised.
+    public init(_ request: RenderRequest, expanded: Bool = false) throws(Problem) {
         self.request = request
         includesExpanded = expanded
+        samples = try Self.problem(request) { () throws(SceneError) in
+            try SceneSamples(request.scene, at: request.times, velocities: request.velocities,
+                             cancellation: request.cancellation)
+        }
     }
 
     /// Bytes per number, for size estimates.
@@ -30,11 +40,11 @@ public struct RenderResponse: Sendable {
         head.key("duration"); head.number(r.scene.end)
         head.key("frameCount"); head.integer(Int64(frames))
         head.key("t"); head.raw("[")
-        sections.append(array(prefix: head.bytes, suffix: Array("],\"views\":{".utf8)) { w, k in w.number(r.times[k]) })
-        appendChannels(to: &sections) { scene, channel, t throws(SceneError) in try scene.finiteValue(channel, at: t).numbers }
+        sections.append(.init(prefix: head.bytes, column: r.times, suffix: Array("],\"views\":{".utf8)))
+        appendChannels(samples.values, to: &sections)
         if r.velocities {
             sections.append(.init(prefix: Array("},\"velocity\":{".utf8)))
-            appendChannels(to: &sections) { scene, channel, t throws(SceneError) in try scene.finiteVelocity(channel, at: t) }
+            appendChannels(samples.velocities, to: &sections)
         }
         var middle = JSONWriter()
         middle.raw("},\"events\":[")
@@ -61,6 +71,7 @@ public struct RenderResponse: Sendable {
         middle.raw("],\"animators\":{")
         sections.append(.init(prefix: middle.bytes))
         for (i, animator) in r.scene.animators.enumerated() {
+            let reports = samples.animators[i]
             var open = JSONWriter()
             if i > 0 { open.byte(0x2C) }
             open.string(animator.id)
@@ -70,15 +81,13 @@ public struct RenderResponse: Sendable {
                 sections.append(.init(prefix: open.bytes))
             } else {
                 open.raw(":{\"fraction\":[")
-                sections.append(array(prefix: open.bytes, suffix: Array("],\"state\":[".utf8)) { w, k in
-                    w.number(animator.fraction(at: r.times[k]))
-                })
+                sections.append(.init(prefix: open.bytes, column: reports.fractions, suffix: Array("],\"state\":[".utf8)))
             }
             sections.append(array(prefix: [], suffix: Array("],\"reversed\":[".utf8)) { w, k in
-                w.string(animator.state(at: r.times[k]).rawValue)
+                w.string(reports.states[k].rawValue)
             })
             sections.append(array(prefix: [], suffix: Array("]}".utf8)) { w, k in
-                w.raw(animator.reversed(at: r.times[k]) ? "true" : "false")
+                w.raw(reports.reversed[k] ? "true" : "false")
             })
         }
         var tail = JSONWriter()
@@ -93,7 +102,8 @@ public struct RenderResponse: Sendable {
         sections.append(.init(prefix: tail.bytes))
         let width = r.scene.channels.reduce(0) { $0 + $1.kind.width } * (r.velocities ? 2 : 1)
         var body = SectionedBody(sections: sections,
-                                 estimatedBytes: frames * ((1 + width) * Self.bytesPerNumber + r.scene.animators.count * 30))
+                                 estimatedBytes: frames * ((1 + width) * Self.bytesPerNumber + r.scene.animators.count * 30),
+                                 retainedBytes: samples.retainedBytes)
         body.cancellation = r.cancellation
         return body
     }
@@ -110,11 +120,11 @@ public struct RenderResponse: Sendable {
             }
         }
         header.byte(0x0A)
-        let rows = SectionedBody.Section(prefix: header.bytes, count: r.times.count) { w, k throws(Problem) in
-            let t = r.times[k]
-            w.number(t)
-            for channel in r.scene.channels.indices {
-                for number in try Self.problem(r) { () throws(SceneError) in try r.scene.finiteValue(channel, at: t).numbers } {
+        let samples = samples
+        let rows = SectionedBody.Section(prefix: header.bytes, count: r.times.count) { w, k in
+            w.number(samples.times[k])
+            for column in samples.values {
+                for number in column.frame(k) {
                     w.byte(0x2C)
                     w.number(number)
                 }
@@ -122,26 +132,26 @@ public struct RenderResponse: Sendable {
             w.byte(0x0A)
         }
         let width = r.scene.channels.reduce(0) { $0 + $1.kind.width }
-        var body = SectionedBody(sections: [rows], estimatedBytes: r.times.count * (1 + width) * Self.bytesPerNumber)
+        var body = SectionedBody(sections: [rows], estimatedBytes: r.times.count * (1 + width) * Self.bytesPerNumber,
+                                 retainedBytes: samples.retainedBytes)
         body.cancellation = r.cancellation
         return body
     }
 
     /// A comma-separated array section over the frames.
     private func array(prefix: [UInt8], suffix: [UInt8],
-                       _ element: @escaping @Sendable (inout JSONWriter, Int) throws(Problem) -> Void) -> SectionedBody.Section {
-        SectionedBody.Section(prefix: prefix, count: request.times.count, suffix: suffix) { w, k throws(Problem) in
+                       _ element: @escaping @Sendable (inout JSONWriter, Int) -> Void) -> SectionedBody.Section {
+        SectionedBody.Section(prefix: prefix, count: request.times.count, suffix: suffix) { w, k in
             if k > 0 { w.byte(0x2C) }
-            try element(&w, k)
+            element(&w, k)
         }
     }
 
-    /// `"view":{"channel":[…],…},…` for every channel, values from `sample`.
-    private func appendChannels(to sections: inout [SectionedBody.Section],
-                                _ sample: @escaping @Sendable (Scene, Int, Double) throws(SceneError) -> [Double]) {
-        let r = request
+    /// `"view":{"channel":[…],…},…` for every channel, numbers from `columns` (one per channel):
+    /// a number per frame for a scalar channel, an array per frame for the others.
+    private func appendChannels(_ columns: [SceneSamples.Column], to sections: inout [SectionedBody.Section]) {
         var previousView: String?
-        for (index, output) in r.scene.channels.enumerated() {
+        for (output, column) in zip(request.scene.channels, columns) {
             var open = JSONWriter()
             if let previousView {
                 if previousView != output.view { open.raw("},") } else { open.byte(0x2C) }
@@ -153,11 +163,9 @@ public struct RenderResponse: Sendable {
             previousView = output.view
             open.string(output.name)
             open.raw(":[")
-            let scalar = output.kind == .scalar
-            sections.append(array(prefix: open.bytes, suffix: [0x5D]) { w, k throws(Problem) in
-                let numbers = try Self.problem(r) { () throws(SceneError) in try sample(r.scene, index, r.times[k]) }
-                if scalar { w.number(numbers.first ?? 0) } else { w.numbers(numbers) }
-            })
+            sections.append(output.kind == .scalar
+                ? .init(prefix: open.bytes, column: column.numbers, suffix: [0x5D])
+                : .init(prefix: open.bytes, arrays: column.numbers, width: column.width, suffix: [0x5D]))
         }
         if previousView != nil { sections.append(.init(prefix: [0x7D])) }
         // An empty `views` still closes: the caller's next prefix starts with "}".

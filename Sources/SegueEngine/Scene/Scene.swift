@@ -103,13 +103,6 @@ public struct Scene: Sendable {
         return value
     }
 
-    /// The velocity of `channel` at t, refusing a non-finite number.
-    public func finiteVelocity(_ channel: Int, at t: Double) throws(SceneError) -> [Double] {
-        let velocity = channels[channel].velocity(at: t)
-        try checkFinite(velocity, channel, t)
-        return velocity
-    }
-
     func checkFinite(_ numbers: [Double], _ channel: Int, _ t: Double) throws(SceneError) {
         for number in numbers where !number.isFinite {
             throw .nonFinite(view: channels[channel].view, channel: channels[channel].name, t: t)

@@ -12,8 +12,8 @@
 ///   decomposition, a keyframe lookup, a cubicPaced arc-length inversion per component, a
 ///   physics state) — its velocity when asked (exact for lerps and physics, else three
 ///   more evaluations of the channel: the numeric difference), the animators' three reports,
-///   and the printing of every number; all of it twice, as a streamed render is sampled once for
-///   its ETag and finiteness and once more to send it;
+///   and the printing of every number — once each: a render is sampled into `SceneSamples`
+///   before it is written;
 /// - the curve route: samples × (the curve's evaluation + three numbers printed).
 ///
 /// Pure and cheap: O(channels + layers), no sampling.
@@ -50,9 +50,6 @@ public enum SceneCost {
     static let physicsComponent = 40.0
     /// One unit of `Scene.simulationWork` (a rest test, a tick, an RK4 step, per component).
     static let simulationStep = 80.0
-    /// Sampling passes over a render: a streamed body is sampled for its ETag and finiteness,
-    /// then again while it is sent.
-    static let samplingPasses = 2.0
 
     /// Newton/bisection steps counted per arc-length inversion, each one 4-point panel and one
     /// speed. `ArcLengthTable.maxIterations` (64) is only a cap: a sample usually takes one, and
@@ -114,8 +111,8 @@ public enum SceneCost {
 
     // MARK: Rendering
 
-    /// Sampling `scene` at `frames` frames (values, velocities when asked, animator reports,
-    /// every number printed), times `samplingPasses`, plus the physics the compile did.
+    /// Sampling `scene` at `frames` frames (values, velocities when asked, animator reports) and
+    /// printing every number, plus the physics the compile did.
     public static func render(_ scene: Scene, frames: Int, velocities: Bool) -> Double {
         var perFrame = numberWritten  // t
         for channel in scene.channels {
@@ -127,7 +124,7 @@ public enum SceneCost {
         for animator in scene.animators {
             perFrame += 3 * (animatorReport + animator.curveWork + numberWritten)
         }
-        return Double(frames) * perFrame * samplingPasses + Double(scene.simulationWork) * simulationStep
+        return Double(frames) * perFrame + Double(scene.simulationWork) * simulationStep
     }
 
     /// A keyframe export (docs/exports.md "Cost"): each CSS property of a channel — one per
