@@ -115,7 +115,10 @@ public struct CubicBezier: Sendable {
         var i = 1
         while i < 10 && table[i] < x { i += 1 }
         var lo = Double(i - 1) * 0.1, hi = Double(i) * 0.1
-        let lower = table[i - 1], span = table[i] - lower
+        // The bracket's ends are table[i − 1] and table[i], recomputed by the expression that
+        // filled the table (the same bits): reading the InlineArray at a variable index would
+        // copy all of it to the stack first, while the unrolled scan above reads fixed entries.
+        let lower = Self.cubic(ax, bx, cx, lo), span = Self.cubic(ax, bx, cx, hi) - lower
         var t = span > 0 ? lo + (x - lower) / span * 0.1 : 0.5 * (lo + hi)
 
         // Newton, shrinking the bracket with every iterate; a step leaving it ends the phase.

@@ -101,7 +101,7 @@ public struct DampedOscillator: Sendable, Equatable {
         } else if phase < Self.hyperbolicLimit {
             (cosine, sine) = (cosh(phase), sinh(phase))
         } else {
-            return twoRootState(y0: motion.y0, v0: motion.v0, at: t)
+            return Self.twoRootState(a: a, omega0: omega0, w: frequency, y0: motion.y0, v0: motion.v0, at: t)
         }
         // Under-damped (trigonometric) and over-damped (hyperbolic) forms share this shape.
         let decay = exp(-a * t)
@@ -111,10 +111,12 @@ public struct DampedOscillator: Sendable, Equatable {
         )
     }
 
-    /// Over-damped, ωo·t ≥ 20: y = cs·e^(rs·t) + cf·e^(rf·t).
+    /// Over-damped, ωo·t ≥ 20: y = cs·e^(rs·t) + cf·e^(rf·t), for a = ζ·ω0, ω0 and w = ωo. Static,
+    /// taking its constants as arguments, so that the per-sample `state` never has to store the
+    /// whole oscillator in memory to call it.
     @usableFromInline
-    func twoRootState(y0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
-        let a = decayRate, omega0 = naturalFrequency, w = frequency
+    static func twoRootState(a: Double, omega0: Double, w: Double, y0: Double, v0: Double,
+                             at t: Double) -> (position: Double, velocity: Double) {
         // Two real roots: fast rf = −(a + ωo), slow rs = −ω0²/(a + ωo).
         let fast = -(a + w), slow = -omega0 * (omega0 / (a + w))
         let slowWeight = (v0 - fast * y0) / (slow - fast), fastWeight = y0 - slowWeight
