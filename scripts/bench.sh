@@ -63,8 +63,10 @@ python3 "$here/scripts/callgrind-curve.py" --segue "$bin/segue" --shared "$share
 echo
 echo "== (c) render: wall time, MB/s, peak RSS; time and RSS from 10^3 to 10^7 numbers"
 port=18090
-# Limits raised (numbers, samples, work) so that the largest case is rendered, not refused.
+# Limits raised (numbers, samples, work, and the response memory its samples take: 8 bytes a
+# number) so that the largest case is rendered, not refused.
 "$bin/segue" serve --port $port --threads 2 --max-numbers 20000000 --max-samples 1000000 --max-work 1000000000000 \
+  --max-response-memory 1073741824 \
   >/dev/null 2>&1 & pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do "$bin/segue" healthcheck --port $port && break; sleep 0.1; done

@@ -7,7 +7,9 @@
    identical request in `linear`, `cubic` and `cubicPaced` mode — wall time of each and the ratio
    cubicPaced / linear (the arc-length inversion's price; docs/keyframes.md "cubicPaced").
 3. Scaling: the same shape of request from 10^3 to 10^7 output numbers — time per number and
-   the server's peak RSS after each (VmHWM only grows, so a flat column means flat memory).
+   the server's peak RSS after each (VmHWM only grows). A render holds its samples, 8 bytes a
+   number, while it is sent (docs/http.md "Memory"): the column grows by about that, while the
+   text, 19 bytes a number, is held one 64 KiB piece at a time.
 
 usage: render-bench.py PORT SERVER_PID
 """
