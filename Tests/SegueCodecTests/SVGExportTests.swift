@@ -243,6 +243,25 @@ final class SVGExportTests: XCTestCase {
 
     // MARK: The plot's pieces
 
+    /// A plot is counted at twice the render's work (`checkPlotWork`): a budget that admits the JSON
+    /// body but not its plot refuses the plot with a 413 naming it, before any drawing; twice the
+    /// render's work admits it.
+    func testAPlotOverTheBudgetIsRefusedBeforeItIsDrawn() throws {
+        let request = try render(Self.renderJSON)
+        let plotWork = request.work + SceneCost.render(request.scene, frames: request.times.count, velocities: false)
+        var limits = Limits()
+        limits.maxWork = Int(request.work.rounded(.up))
+        XCTAssertLessThan(request.work, plotWork)
+        XCTAssertThrowsError(try RenderResponse.checkPlotWork(request, limits: limits)) { error in
+            let problem = error as? Problem
+            XCTAssertEqual(problem?.status, 413)
+            XCTAssertTrue(problem?.detail.hasPrefix("plotting the \(request.times.count) frames of this render: ") == true,
+                          problem?.detail ?? "")
+        }
+        limits.maxWork = Int(plotWork.rounded(.up))
+        XCTAssertNoThrow(try RenderResponse.checkPlotWork(request, limits: limits))
+    }
+
     func testScalesChooseNiceTicksAndPadFlatRanges() {
         let unit = SVGScale(covering: 0, 1, from: 0, to: 100, extendsToTicks: true)
         XCTAssertEqual(unit.ticks, [0, 0.2, 0.4, 0.6000000000000001, 0.8, 1])
