@@ -18,14 +18,15 @@ struct ExportProperty: Sendable {
 /// The rule 28 mapping from a view's channels to CSS properties.
 struct ExportMapping {
     let scene: Scene
-    /// Per channel: every frame's values (finite; checked by the caller), for the ranges.
-    let frames: [Int: [[Double]]]
+    /// Per channel: every frame's values (`SceneSamples.values`, finite), for the ranges.
+    let frames: [SceneSamples.Column]
     /// When the transform's angle is read continuously: the grid of the fit, sorted.
     let grid: [Double]
 
     /// max(1, max − min) of component `k` of `channel` over the frames.
     func scale(_ channel: Int, _ k: Int) -> Double {
-        let values = (frames[channel] ?? []).map { $0[k] }
+        let column = frames[channel]
+        let values = stride(from: k, to: column.numbers.count, by: column.width).lazy.map { column.numbers[$0] }
         guard let low = values.min(), let high = values.max() else { return 1 }
         return max(1, high - low)
     }

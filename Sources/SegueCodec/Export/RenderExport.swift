@@ -45,14 +45,10 @@ public struct RenderExport: Sendable {
         let samples = try RenderResponse.problem(request) { () throws(SceneError) in
             try SceneSamples(scene, at: request.times, velocities: false, cancellation: request.cancellation)
         }
-        var frames: [Int: [[Double]]] = [:]
-        for (channel, column) in samples.values.enumerated() {
-            frames[channel] = request.times.indices.map { Array(column.frame($0)) }
-        }
         let intervals = Self.gridIntervals(frames: request.times.count)
         let breakpoints = scene.events.map(\.event.t)
         let grid = KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints)
-        let mapping = ExportMapping(scene: scene, frames: frames, grid: grid)
+        let mapping = ExportMapping(scene: scene, frames: samples.values, grid: grid)
         var notes: [Warning] = []
         var views: [View] = []
         for id in Self.viewOrder(scene) {
@@ -123,11 +119,11 @@ public struct RenderExport: Sendable {
     /// `--c`, or `--c-0`, `--c-1`, … for a vector channel, registered as `<number>`s.
     static func custom(_ channel: Int, _ mapping: ExportMapping) -> [ExportProperty] {
         let c = mapping.scene.channels[channel]
-        let first = mapping.frames[channel]?.first ?? []
+        let first = mapping.frames[channel].numbers.prefix(c.kind.width)
         let names = c.kind == .scalar ? ["--" + c.name] : (0..<c.kind.width).map { "--\(c.name)-\($0)" }
         return names.enumerated().map { k, name in
             var property = mapping.scalar(channel, k, css: "--" + CSSIdentifier.escape(String(name.dropFirst(2))), waapi: name, unit: "")
-            property.registered = k < first.count ? first[k] : 0
+            property.registered = k < first.count ? first[first.startIndex + k] : 0
             return property
         }
     }
@@ -135,7 +131,7 @@ public struct RenderExport: Sendable {
     /// A warning when CSS clamps a channel that leaves `range` (opacity, colours overshooting).
     static func noteClamped(_ channel: Int, _ range: ClosedRange<Double>, _ mapping: ExportMapping, _ pointer: JSONPointer,
                             _ property: String, _ notes: inout [Warning]) {
-        guard let frames = mapping.frames[channel], frames.contains(where: { $0.contains { !range.contains($0) } }) else { return }
+        guard mapping.frames[channel].numbers.contains(where: { !range.contains($0) }) else { return }
         notes.append(Warning(pointer: pointer, detail: "the channel leaves [0, 1] (an overshoot); CSS clamps `\(property)`, "
                                  + "so the export follows the clamped value"))
     }
