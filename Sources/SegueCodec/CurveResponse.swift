@@ -17,18 +17,16 @@ public struct CurveResponse: Sendable {
     /// written from these samples, in pieces when it streams.
     public init(_ request: CurveRequest) throws(Problem) {
         self.request = request
-        let times = request.times, curve = request.curve, duration = request.duration
+        let times = request.times
         var progress = [Double](repeating: 0, count: times.count)
         var velocity = [Double](repeating: 0, count: times.count)
+        request.curve.sample(at: times, duration: request.duration, progress: &progress, velocity: &velocity)
         for i in times.indices {
-            let sample = curve.sample(at: times[i], duration: duration)
-            guard sample.progress.isFinite, !sample.velocity.isNaN else {
+            guard progress[i].isFinite, !velocity[i].isNaN else {
                 throw Problem.invalid("the curve has no finite value at t = \(times[i])",
                                       at: JSONPointer(times.count == 1 ? ["at"] : ["at", String(i)]))
             }
-            progress[i] = sample.progress
-            velocity[i] = sample.velocity.isFinite ? sample.velocity
-                : (sample.velocity > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
+            if !velocity[i].isFinite { velocity[i] = velocity[i] > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
         }
         self.progress = progress
         self.velocity = velocity

@@ -20,19 +20,59 @@ public enum TimingCurve: Sendable, Equatable {
     @inlinable
     public func sample(at t: Double, duration: Double) -> (progress: Double, velocity: Double) {
         switch self {
-        case .cubicBezier(let bezier):
-            let (progress, slope) = bezier.sample(t / duration)
-            return (progress, slope / duration)
-        case .steps(let steps):
-            return (steps.progress(t / duration), 0)
-        case .piecewiseLinear(let curve):
-            let x = t / duration
-            return (curve.progress(x), curve.slope(x) / duration)
-        case .spring(let spring):
-            return spring.sample(at: t)
-        case .durationSpring(let spring, let end):
-            return t >= end ? (1, 0) : spring.sample(at: t)
+        case .cubicBezier(let bezier): Self.sample(bezier, at: t, duration: duration)
+        case .steps(let steps): Self.sample(steps, at: t, duration: duration)
+        case .piecewiseLinear(let curve): Self.sample(curve, at: t, duration: duration)
+        case .spring(let spring): spring.sample(at: t)
+        case .durationSpring(let spring, let end): Self.sample(spring, endingAt: end, at: t)
         }
+    }
+
+    /// `sample(at:duration:)` at each of `times`, into `progress` and `velocity` (as long as
+    /// `times`). The curve is examined once for the whole run: a switch per sample copies the
+    /// curve out of the enum every time (a Bézier with its table is 200 bytes).
+    @inlinable
+    public func sample(at times: [Double], duration: Double, progress: inout [Double], velocity: inout [Double]) {
+        precondition(progress.count == times.count && velocity.count == times.count, "one slot per time")
+        switch self {
+        case .cubicBezier(let bezier): Self.fill(times, &progress, &velocity) { Self.sample(bezier, at: $0, duration: duration) }
+        case .steps(let steps): Self.fill(times, &progress, &velocity) { Self.sample(steps, at: $0, duration: duration) }
+        case .piecewiseLinear(let curve): Self.fill(times, &progress, &velocity) { Self.sample(curve, at: $0, duration: duration) }
+        case .spring(let spring): Self.fill(times, &progress, &velocity) { spring.sample(at: $0) }
+        case .durationSpring(let spring, let end): Self.fill(times, &progress, &velocity) { Self.sample(spring, endingAt: end, at: $0) }
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func fill(_ times: [Double], _ progress: inout [Double], _ velocity: inout [Double],
+                     _ sample: (Double) -> (progress: Double, velocity: Double)) {
+        for i in times.indices {
+            (progress[i], velocity[i]) = sample(times[i])
+        }
+    }
+
+    // One case each: a time-fraction curve reads x = t / duration and scales its slope by 1 / duration.
+
+    @inlinable @inline(__always)
+    static func sample(_ bezier: CubicBezier, at t: Double, duration: Double) -> (progress: Double, velocity: Double) {
+        let (progress, slope) = bezier.sample(t / duration)
+        return (progress, slope / duration)
+    }
+
+    @inlinable @inline(__always)
+    static func sample(_ steps: Steps, at t: Double, duration: Double) -> (progress: Double, velocity: Double) {
+        (steps.progress(t / duration), 0)
+    }
+
+    @inlinable @inline(__always)
+    static func sample(_ curve: PiecewiseLinear, at t: Double, duration: Double) -> (progress: Double, velocity: Double) {
+        let x = t / duration
+        return (curve.progress(x), curve.slope(x) / duration)
+    }
+
+    @inlinable @inline(__always)
+    static func sample(_ spring: Spring, endingAt end: Double, at t: Double) -> (progress: Double, velocity: Double) {
+        t >= end ? (1, 0) : spring.sample(at: t)
     }
 
     /// The spring behind a spring curve, if any.

@@ -70,7 +70,10 @@ public struct HTTPResponse: Sendable {
 
     /// The first field named `name`, compared without regard to ASCII case (RFC 9110 §5.1).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.utf8.elementsEqual(name.utf8) { Self.folded($0) == Self.folded($1) } }?.value
+        let length = name.utf8.count
+        return headers.first {
+            $0.name.utf8.count == length && $0.name.utf8.elementsEqual(name.utf8) { Self.folded($0) == Self.folded($1) }
+        }?.value
     }
 
     /// An ASCII letter in lower case; any other byte as it is.

@@ -31,7 +31,7 @@ enum Negotiation {
     /// `Accept` media range with the highest quality (RFC 9110 §12.5.1; the most specific matching
     /// range gives a type its quality), else JSON. 406 when nothing offered is acceptable.
     static func format(query: String?, accept: String?, offered: [ResponseFormat]) throws(Problem) -> ResponseFormat {
-        let names = offered.map(\.rawValue).joined(separator: ", ")
+        var names: String { offered.map(\.rawValue).joined(separator: ", ") }  // for a refusal only
         if let query {
             guard let format = ResponseFormat(rawValue: query.lowercased()), offered.contains(format) else {
                 throw Problem(.notAcceptable,

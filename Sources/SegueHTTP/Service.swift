@@ -14,6 +14,10 @@ public struct ServiceConfiguration: Sendable {
     public var logLevel = Logger.Level.info
     /// Where log lines go; standard error by default (tests capture them).
     public var logSink: RequestLog.Sink = RequestLog.standardError
+    /// Bytes of `info` lines gathered before they go to `logSink` (`LogBuffer`; they also go every
+    /// 100 ms, and `notice` and above at once); 0 hands every line over as it is written.
+    /// 0…2^24, default 64 KiB.
+    public var logBufferBytes = 64 << 10
 
     public init() {}
 }
@@ -53,6 +57,8 @@ public struct SegueService: Sendable {
     public let metrics: ServiceMetrics
     public let readiness = Readiness()
     public let logger: Logger
+    /// Gathers the log lines, when `logBufferBytes` > 0; `flushLog()` writes them.
+    let logBuffer: LogBuffer?
     let cache: ResponseCache
     let cors: CORSMiddleware
     let router: Router
@@ -61,7 +67,10 @@ public struct SegueService: Sendable {
         self.configuration = configuration
         let routes = Handlers(limits: configuration.limits, readiness: readiness, metrics: nil).routes
         metrics = ServiceMetrics(routes: routes.keys.sorted())
-        logger = RequestLog.logger(level: configuration.logLevel, sink: configuration.logSink)
+        let logBuffer = configuration.logBufferBytes > 0
+            ? LogBuffer(capacity: configuration.logBufferBytes, output: configuration.logSink) : nil
+        self.logBuffer = logBuffer
+        logger = RequestLog.logger(level: configuration.logLevel, sink: configuration.logSink, buffer: logBuffer)
         cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
         cors = CORSMiddleware(origin: configuration.corsOrigin)
         router = Router(routes: Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics).routes,
@@ -121,6 +130,12 @@ public struct SegueService: Sendable {
         case .estimate: return .estimated
         case .compute: return .worker
         }
+    }
+
+    /// Writes the log lines gathered so far (the transport calls it every supervisor round and
+    /// when it stops).
+    public func flushLog() {
+        logBuffer?.flush()
     }
 
     /// Logs and counts a finished exchange (rule 30).

@@ -65,6 +65,7 @@ struct ServerOptions: SettingGroup {
     @Option(Table.maxResponseMemory) var maxResponseMemory: Int?
     @Option(Table.drainTimeout) var drainTimeout: Double?
     @Option(Table.logLevel) var logLevel: Logger.Level?
+    @Option(Table.logBuffer) var logBuffer: Int?
 
     /// The rows of docs/cli.md's table that these options declare.
     enum Table {
@@ -107,9 +108,13 @@ struct ServerOptions: SettingGroup {
                                       value: "seconds", accepts: .range(0.1...3600), flag: \.drainTimeout, sets: \.drainTimeout)
         static let logLevel = Row("log-level", "least severe log level", value: "level", accepts: Accepted<Logger.Level>.level,
                                   flag: \.logLevel, sets: \.service.logLevel)
+        static let logBuffer = Row("log-buffer", "bytes of info log lines gathered before one write; they also go every 100 ms, "
+                                   + "notice and above at once",
+                                   note: "0 writes every line as it comes", value: "bytes", accepts: .range(0...(1 << 24)),
+                                   flag: \.logBuffer, sets: \.service.logBufferBytes)
 
         static let all = [host, port, threads, workers, inlineWork, corsOrigin, cacheEntries, cacheBytes, timeout, headerTimeout,
-                          requestTimeout, maxConnections, maxConnectionsPerClient, maxResponseMemory, drainTimeout, logLevel]
+                          requestTimeout, maxConnections, maxConnectionsPerClient, maxResponseMemory, drainTimeout, logLevel, logBuffer]
     }
 
 }

@@ -145,6 +145,72 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertTrue(text.contains(#""message":"request","request_id":"abc-1","method":"POST","route":"#), text)
     }
 
+    /// Buffered `info` lines reach the sink only as one batch — when the capacity is reached or
+    /// on `flush()` — whole and in order; a `notice` or a 5xx line takes everything pending with
+    /// it at once; a line larger than the buffer goes alone.
+    func testBufferedLinesGoOutInBatchesInOrderAndUrgentLinesAtOnce() throws {
+        let writes = Lines()
+        let buffer = LogBuffer(capacity: 600, output: writes.append)
+        let logger = RequestLog.logger(sink: { _ in XCTFail("a buffered logger writes through its buffer") }, buffer: buffer)
+        for i in 0..<3 {
+            logger.requestFinished(id: "id-\(i)", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        }
+        XCTAssertEqual(writes.all.count, 0, "info lines below the capacity stay in the buffer")
+        logger.requestFinished(id: "id-3", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        XCTAssertEqual(writes.all.count, 1, "the line that fills the buffer writes the batch")
+        XCTAssertEqual(try Self.requestIDs(in: writes.all[0]), ["id-0", "id-1", "id-2", "id-3"])
+
+        logger.requestFinished(id: "id-4", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        logger.requestFinished(id: "id-5", method: "POST", route: "/v1/render", status: 503, seconds: 0.001, bytes: 90,
+                               cause: "every worker is busy")
+        XCTAssertEqual(writes.all.count, 2, "a 5xx line is written at once, with what was pending")
+        XCTAssertEqual(try Self.requestIDs(in: writes.all[1]), ["id-4", "id-5"])
+
+        logger.requestFinished(id: "id-6", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        logger.notice("draining")
+        XCTAssertEqual(writes.all.count, 3, "a notice goes out at once, with what was pending")
+        let last = String(decoding: writes.all[2], as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(last.count, 2)
+        XCTAssertTrue(last[1].contains(#""message":"draining""#), String(last[1]))
+
+        logger.requestFinished(id: "id-7", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        buffer.flush()
+        buffer.flush()
+        XCTAssertEqual(writes.all.count, 4, "flush writes what is pending, and nothing when nothing is")
+        XCTAssertEqual(try Self.requestIDs(in: writes.all[3]), ["id-7"])
+
+        let small = Lines()
+        let tiny = LogBuffer(capacity: 16, output: small.append)
+        RequestLog.logger(sink: { _ in }, buffer: tiny)
+            .requestFinished(id: "id-8", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        XCTAssertEqual(try Self.requestIDs(in: try XCTUnwrap(small.all.first)), ["id-8"], "a line over the capacity goes alone")
+    }
+
+    /// A service keeps its `info` lines in its buffer until `flushLog()`; with `logBufferBytes` 0
+    /// every line reaches the sink as it is written.
+    func testTheServiceBuffersItsLogUnlessTheBufferIsZero() throws {
+        for bytes in [64 << 10, 0] {
+            let lines = Lines()
+            var configuration = ServiceConfiguration()
+            configuration.logSink = lines.append
+            configuration.logBufferBytes = bytes
+            let service = SegueService(configuration: configuration)
+            service.logger.requestFinished(id: "svc-1", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+            XCTAssertEqual(lines.all.count, bytes == 0 ? 1 : 0, "buffer of \(bytes) bytes")
+            service.flushLog()
+            XCTAssertEqual(try lines.all.flatMap { try Self.requestIDs(in: $0) }, ["svc-1"], "buffer of \(bytes) bytes")
+        }
+    }
+
+    /// The `request_id`s of the JSON lines in one write.
+    private static func requestIDs(in write: [UInt8]) throws -> [String] {
+        XCTAssertEqual(write.last, 0x0A, "a write ends with a whole line")
+        return try write.split(separator: 0x0A).map { line in
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            return try XCTUnwrap(object["request_id"] as? String)
+        }
+    }
+
     /// `RequestLog`'s direct request line is byte for byte the line swift-log's metadata path
     /// writes for the same fields (a handler with metadata of its own takes that path).
     func testTheDirectRequestLineEqualsTheMetadataLine() throws {

@@ -85,44 +85,57 @@ public struct ObjectReader {
     }
 }
 
-/// Range checks shared by every decoder. Each throws a 422 naming the member.
+/// Range checks shared by every decoder. Each throws a 422 naming the member. The pointer (and
+/// `work`'s description) is built only when the check fails: a request that passes pays for none.
 public enum Check {
-    public static func positive(_ value: Double, _ pointer: JSONPointer) throws(Problem) {
-        guard value > 0 else { throw Problem.invalid("\(pointer.display) must be > 0, not \(value)", at: pointer) }
+    public static func positive(_ value: Double, _ pointer: @autoclosure () -> JSONPointer) throws(Problem) {
+        guard value > 0 else {
+            let pointer = pointer()
+            throw Problem.invalid("\(pointer.display) must be > 0, not \(value)", at: pointer)
+        }
     }
 
-    public static func nonNegative(_ value: Double, _ pointer: JSONPointer) throws(Problem) {
-        guard value >= 0 else { throw Problem.invalid("\(pointer.display) must be ≥ 0, not \(value)", at: pointer) }
+    public static func nonNegative(_ value: Double, _ pointer: @autoclosure () -> JSONPointer) throws(Problem) {
+        guard value >= 0 else {
+            let pointer = pointer()
+            throw Problem.invalid("\(pointer.display) must be ≥ 0, not \(value)", at: pointer)
+        }
     }
 
-    public static func within(_ value: Double, _ range: ClosedRange<Double>, _ pointer: JSONPointer) throws(Problem) {
+    public static func within(_ value: Double, _ range: ClosedRange<Double>,
+                              _ pointer: @autoclosure () -> JSONPointer) throws(Problem) {
         guard range.contains(value) else {
+            let pointer = pointer()
             throw Problem.invalid("\(pointer.display) must be in [\(range.lowerBound), \(range.upperBound)], not \(value)",
                                   at: pointer)
         }
     }
 
     /// A duration in seconds: > 0 and within the duration limit.
-    public static func duration(_ value: Double, limits: Limits, _ pointer: JSONPointer) throws(Problem) {
-        try positive(value, pointer)
+    public static func duration(_ value: Double, limits: Limits, _ pointer: @autoclosure () -> JSONPointer) throws(Problem) {
+        try positive(value, pointer())
         guard value <= limits.maxDuration else {
+            let pointer = pointer()
             throw Problem.invalid("\(pointer.display) must be ≤ the limit of \(limits.maxDuration) s, not \(value)", at: pointer)
         }
     }
 
     /// The work estimated so far within `maxWork` (413 naming the limit, docs/cost.md); `what`
     /// says what the estimate covers.
-    public static func work(_ work: Double, limits: Limits, what: String, at pointer: JSONPointer? = nil) throws(Problem) {
+    public static func work(_ work: Double, limits: Limits, what: @autoclosure () -> String,
+                            at pointer: @autoclosure () -> JSONPointer? = nil) throws(Problem) {
         guard work <= Double(limits.maxWork) else {
             let units = work < 1e18 ? String(Int(work.rounded(.up))) : "more than 10^18"
-            throw Problem.tooLarge("\(what): an estimated work of \(units) units is over the limit of \(limits.maxWork) work "
-                                   + "units (--max-work)", at: pointer)
+            throw Problem.tooLarge("\(what()): an estimated work of \(units) units is over the limit of \(limits.maxWork) work "
+                                   + "units (--max-work)", at: pointer())
         }
     }
 
     /// An integral number in `range`, returned as `Int` without any trapping conversion.
-    public static func integer(_ value: Double, _ range: ClosedRange<Int>, _ pointer: JSONPointer) throws(Problem) -> Int {
+    public static func integer(_ value: Double, _ range: ClosedRange<Int>,
+                               _ pointer: @autoclosure () -> JSONPointer) throws(Problem) -> Int {
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            let pointer = pointer()
             throw Problem.invalid("\(pointer.display) must be an integer in [\(range.lowerBound), \(range.upperBound)], not \(value)",
                                   at: pointer)
         }
@@ -130,18 +143,19 @@ public enum Check {
     }
 
     /// A pair `[a, b]` of numbers.
-    public static func pair(_ value: JSONValue, _ pointer: JSONPointer) throws(Problem) -> (Double, Double) {
+    public static func pair(_ value: JSONValue, _ pointer: @autoclosure () -> JSONPointer) throws(Problem) -> (Double, Double) {
         guard case .array(let elements) = value else {
-            throw Problem.wrongType(at: pointer, expected: "an array of two numbers", found: value)
+            throw Problem.wrongType(at: pointer(), expected: "an array of two numbers", found: value)
         }
         guard elements.count == 2 else {
+            let pointer = pointer()
             throw Problem.invalid("\(pointer.display) must hold exactly two numbers, not \(elements.count)", at: pointer)
         }
         guard case .number(let a) = elements[0] else {
-            throw Problem.wrongType(at: pointer / 0, expected: "a number", found: elements[0])
+            throw Problem.wrongType(at: pointer() / 0, expected: "a number", found: elements[0])
         }
         guard case .number(let b) = elements[1] else {
-            throw Problem.wrongType(at: pointer / 1, expected: "a number", found: elements[1])
+            throw Problem.wrongType(at: pointer() / 1, expected: "a number", found: elements[1])
         }
         return (a, b)
     }

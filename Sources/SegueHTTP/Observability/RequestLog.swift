@@ -21,7 +21,8 @@ import Glibc
 ///
 /// Each line goes to the sink whole — the default sink passes it to one `write(2)` on fd 2, so
 /// lines up to `PIPE_BUF` (4096 bytes) are atomic on a pipe and lines from different threads never
-/// interleave on it. Nothing is buffered: a crash loses no line.
+/// interleave on it. With a `LogBuffer` the lines go to the sink in batches instead, whole lines
+/// in order; lines at `notice` and above at once (see `LogBuffer` for what a crash may lose).
 public struct RequestLog: LogHandler {
     /// Receives each complete line, its `\n` included.
     public typealias Sink = @Sendable ([UInt8]) -> Void
@@ -36,18 +37,27 @@ public struct RequestLog: LogHandler {
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`.
     public var logLevel: Logger.Level
     private let sink: Sink
+    /// Gathers lines for `sink` when set; nil hands each line over as it is written.
+    private let buffer: LogBuffer?
 
     public init(level: Logger.Level = .info, metadataProvider: Logger.MetadataProvider? = nil,
-                sink: @escaping Sink = RequestLog.standardError) {
+                sink: @escaping Sink = RequestLog.standardError, buffer: LogBuffer? = nil) {
         logLevel = level
         self.metadataProvider = metadataProvider
         self.sink = sink
+        self.buffer = buffer
     }
 
-    /// A logger whose handler is a `RequestLog`, without touching the global `LoggingSystem`.
+    /// A logger whose handler is a `RequestLog`, without touching the global `LoggingSystem`;
+    /// with `buffer`, its lines go out through it (and `sink` is not used).
     public static func logger(label: String = "segue", level: Logger.Level = .info,
-                              sink: @escaping Sink = RequestLog.standardError) -> Logger {
-        Logger(label: label) { _ in RequestLog(level: level, sink: sink) }
+                              sink: @escaping Sink = RequestLog.standardError, buffer: LogBuffer? = nil) -> Logger {
+        Logger(label: label) { _ in RequestLog(level: level, sink: sink, buffer: buffer) }
+    }
+
+    /// A finished line to the buffer, or straight to the sink.
+    private func emit(_ line: [UInt8], level: Logger.Level) {
+        if let buffer { buffer.append(line, urgent: level >= .notice) } else { sink(line) }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -60,7 +70,7 @@ public struct RequestLog: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let given = event.metadata { merged = merged.isEmpty ? given : merged.merging(given) { $1 } }
         if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
-        sink(Self.line(level: event.level, message: event.message.description, metadata: merged))
+        emit(Self.line(level: event.level, message: event.message.description, metadata: merged), level: event.level)
     }
 
     /// One log line, `\n` included, stamped with the current time.
@@ -115,7 +125,7 @@ public struct RequestLog: LogHandler {
             writer.string(cause)
         }
         writer.raw("}\n")
-        sink(writer.bytes)
+        emit(writer.bytes, level: level)
         return true
     }
 

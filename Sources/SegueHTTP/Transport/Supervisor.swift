@@ -17,7 +17,8 @@ import Glibc
 ///   closed; closing at once with unread data would reset the connection and the client might
 ///   never read the 413.
 ///
-/// A round runs every `period` (100 ms), which is the precision of these deadlines.
+/// A round runs every `period` (100 ms), which is the precision of these deadlines; each round
+/// also writes the log lines gathered since the last (`LogBuffer`).
 final class Supervisor: Sendable {
     struct Settings: Sendable {
         /// Seconds to a complete request header; 0.1…3600, default 10.
@@ -42,6 +43,8 @@ final class Supervisor: Sendable {
     let table: ConnectionTable
     /// When draining began (monotonic ns), or nil.
     let drainingSince: @Sendable () -> UInt64?
+    /// Called after every round.
+    let eachRound: @Sendable () -> Void
     /// Called after a round that found no request under way, at most once a second.
     let whenQuiet: @Sendable () -> Void
     private let lastQuiet = Atomic<UInt64>(0)
@@ -50,10 +53,11 @@ final class Supervisor: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
 
     init(settings: Settings, table: ConnectionTable, drainingSince: @escaping @Sendable () -> UInt64?,
-         whenQuiet: @escaping @Sendable () -> Void = {}) {
+         eachRound: @escaping @Sendable () -> Void = {}, whenQuiet: @escaping @Sendable () -> Void = {}) {
         self.settings = settings
         self.table = table
         self.drainingSince = drainingSince
+        self.eachRound = eachRound
         self.whenQuiet = whenQuiet
     }
 
@@ -92,6 +96,7 @@ final class Supervisor: Sendable {
         while running.load(ordering: .relaxed) {
             drainLingering(waitMilliseconds: Self.periodMilliseconds)
             round(now: MonotonicClock.now())
+            eachRound()
         }
     }
 
