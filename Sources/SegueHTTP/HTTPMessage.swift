@@ -7,28 +7,87 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The decoded path, without the query.
     public var path: String
-    /// Query arguments the service reads (`format`, `expand`).
-    public var query: [String: String]
-    /// Header fields the service reads, names lowercased.
-    public var headers: [String: String]
+    /// Query arguments the service reads (`format`, `expand`, `tolerance`).
+    public var query: ReadFields<QueryName>
+    /// Header fields the service reads, by lowercased name.
+    public var headers: ReadFields<HeaderName>
     public var body: [UInt8]
     /// Set by the transport when nobody waits any more (deadline, client gone); long work stops.
     public var cancellation: WorkCancellation?
 
+    /// A request from dictionaries (tests, tools); names the service does not read are dropped.
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
                 body: [UInt8] = []) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.headers = headers
-        self.body = body
+        self.init(method: method, path: path, body: body)
+        for (name, value) in query { self.query[name] = value }
+        for (name, value) in headers { self.headers[name] = value }
     }
 
-    /// The header fields a transport must copy into `headers` (lowercased names).
-    public static let readHeaders = ["content-type", "accept", "accept-encoding", "if-none-match", "origin",
-                                     "access-control-request-method", "access-control-request-headers"]
-    /// The query arguments a transport must copy into `query`.
-    public static let readQuery = ["format", "expand", "tolerance"]
+    /// A request with no query arguments or header fields yet (the transport's).
+    public init(method: String, path: String, body: [UInt8]) {
+        self.method = method
+        self.path = path
+        query = ReadFields()
+        headers = ReadFields()
+        self.body = body
+    }
+}
+
+/// The names of the request's header fields the service reads, lowercased (what a transport copies).
+public enum HeaderName: String, ReadFieldName {
+    case contentType = "content-type", accept, acceptEncoding = "accept-encoding", ifNoneMatch = "if-none-match", origin
+    case accessControlRequestMethod = "access-control-request-method"
+    case accessControlRequestHeaders = "access-control-request-headers"
+
+    public var slot: Int {
+        switch self {
+        case .contentType: 0
+        case .accept: 1
+        case .acceptEncoding: 2
+        case .ifNoneMatch: 3
+        case .origin: 4
+        case .accessControlRequestMethod: 5
+        case .accessControlRequestHeaders: 6
+        }
+    }
+}
+
+/// The query arguments the service reads.
+public enum QueryName: String, ReadFieldName {
+    case format, expand, tolerance
+
+    public var slot: Int {
+        switch self {
+        case .format: 0
+        case .expand: 1
+        case .tolerance: 2
+        }
+    }
+}
+
+/// A name of a field a request carries (`HeaderName`, `QueryName`).
+public protocol ReadFieldName: RawRepresentable<String>, CaseIterable, Sendable {
+    /// Where `ReadFields` keeps its value: distinct for each name, 0..<8.
+    var slot: Int { get }
+}
+
+/// The values of the few fields the service reads, by name, stored inline: no dictionary to
+/// allocate and hash for every request (docs/http.md "Instructions per request"). Reading or
+/// writing a name not among `Name`'s cases reads nil and keeps nothing.
+public struct ReadFields<Name: ReadFieldName>: Sendable {
+    private var values = InlineArray<8, String?>(repeating: nil)
+
+    public init() {}
+
+    public subscript(name: Name) -> String? {
+        get { values[name.slot] }
+        set { values[name.slot] = newValue }
+    }
+
+    public subscript(name: String) -> String? {
+        get { Name(rawValue: name).flatMap { self[$0] } }
+        set { if let key = Name(rawValue: name) { self[key] = newValue } }
+    }
 }
 
 public struct HTTPResponse: Sendable {

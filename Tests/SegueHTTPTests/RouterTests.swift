@@ -16,6 +16,37 @@ final class RouterTests: XCTestCase {
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
 
+    /// The request's typed fields: each name has a slot of its own, the string subscript reads
+    /// and writes the same slot as the typed one, and a name the service does not read is
+    /// neither kept nor read back.
+    func testRequestFieldsKeepEachNameApartAndDropTheRest() {
+        func check<Name: ReadFieldName>(_ type: Name.Type) {
+            XCTAssertEqual(Set(Name.allCases.map(\.slot)).count, Name.allCases.count, "\(type) slots are distinct")
+            XCTAssertTrue(Name.allCases.allSatisfy { (0..<8).contains($0.slot) }, "\(type) slots are within 0..<8")
+            var fields = ReadFields<Name>()
+            for (i, name) in Name.allCases.enumerated() { fields[name.rawValue] = "value \(i)" }
+            for (i, name) in Name.allCases.enumerated() {
+                XCTAssertEqual(fields[name], "value \(i)")
+                XCTAssertEqual(fields[name.rawValue], "value \(i)")
+            }
+            fields["x-not-read"] = "kept?"
+            XCTAssertNil(fields["x-not-read"])
+            let first = Name.allCases.first!
+            fields[first] = nil
+            XCTAssertNil(fields[first.rawValue])
+        }
+        check(HeaderName.self)
+        check(QueryName.self)
+        let request = HTTPRequest(method: "POST", path: "/v1/curve", query: ["format": "csv", "page": "2"],
+                                  headers: ["accept": "text/csv", "if-none-match": "\"a\"", "x-forwarded-for": "10.0.0.1"])
+        XCTAssertEqual(request.query[.format], "csv")
+        XCTAssertNil(request.query["page"])
+        XCTAssertEqual(request.headers[.accept], "text/csv")
+        XCTAssertEqual(request.headers["if-none-match"], "\"a\"")
+        XCTAssertNil(request.headers["x-forwarded-for"])
+        XCTAssertNil(request.headers[.contentType])
+    }
+
     func testCurveAnswersJSONWithCORSAndAStrongETag() throws {
         let response = post(#"{"timing": "ease-in-out", "samples": 3}"#)
         XCTAssertEqual(response.status, 200)

@@ -169,11 +169,11 @@ extension HTTPServer {
         }
         var request = HTTPRequest(method: method, path: url, body: body)
         request.cancellation = exchange.cancellation
-        for name in HTTPRequest.readHeaders {
-            if let value = lookup(connection, MHD_ValueKind.HEADER_KIND, name) { request.headers[name] = value }
+        for name in HeaderName.allCases {
+            request.headers[name] = lookup(connection, MHD_ValueKind.HEADER_KIND, name.rawValue)
         }
-        for name in HTTPRequest.readQuery {
-            if let value = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name) { request.query[name] = value }
+        for name in QueryName.allCases {
+            request.query[name] = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name.rawValue)
         }
         return request
     }
