@@ -25,7 +25,9 @@ struct RepresentationSource: Hashable, Sendable {
 /// (`make(source:…)`).
 ///
 /// FNV-1a over 8-byte words with a final avalanche (the splitmix64 finaliser): one multiply per
-/// word, so a 3 KB body hashes in well under a microsecond.
+/// word. A body of 64 bytes or more is read 32 bytes at a time into four independent lanes, folded
+/// into one at the end: a single chain waits for each multiply before the next (a 3 KB body took
+/// about 2,500 cycles), four chains overlap.
 struct EntityTag {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     private var pending: UInt64 = 0
@@ -67,17 +69,50 @@ struct EntityTag {
     }
 
     private mutating func mix(_ word: UInt64) {
-        hash = (hash ^ word) &* Self.prime
-        hash ^= hash >> 29
+        hash = Self.mixed(hash, word)
     }
 
-    /// Absorbs the body: whole words, then up to 7 bytes left for `finish`. Once per tag.
+    /// splitmix64's finaliser: every input bit reaches every output bit.
+    private static func avalanche(_ value: UInt64) -> UInt64 {
+        var h = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        h = (h ^ (h >> 27)) &* 0x94d0_49bb_1331_11eb
+        return h ^ (h >> 31)
+    }
+
+    /// One word into a chain: FNV's xor and multiply, then the high bits folded down.
+    private static func mixed(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (hash ^ word) &* prime
+        return product ^ (product >> 29)
+    }
+
+    /// Bodies at least this long are read in four lanes.
+    private static let laneThreshold = 64
+
+    /// Absorbs the body: blocks of four words in four lanes when it is long, then whole words,
+    /// then up to 7 bytes left for `finish`. Once per tag.
     private mutating func update(_ bytes: [UInt8]) {
         length += bytes.count
         bytes.withUnsafeBytes { raw in
+            func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
             var i = 0
+            if raw.count >= Self.laneThreshold {
+                var lanes = (hash, hash ^ 1, hash ^ 2, hash ^ 3)
+                while i + 32 <= raw.count {
+                    lanes.0 = Self.mixed(lanes.0, word(i))
+                    lanes.1 = Self.mixed(lanes.1, word(i + 8))
+                    lanes.2 = Self.mixed(lanes.2, word(i + 16))
+                    lanes.3 = Self.mixed(lanes.3, word(i + 24))
+                    i += 32
+                }
+                // Each lane avalanched before the fold: folding raw lanes (which `mix` does by
+                // xor) let the same one-bit change in two lanes give the same tag.
+                hash = Self.avalanche(lanes.0)
+                mix(Self.avalanche(lanes.1))
+                mix(Self.avalanche(lanes.2))
+                mix(Self.avalanche(lanes.3))
+            }
             while i + 8 <= raw.count {
-                mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                mix(word(i))
                 i += 8
             }
             while i < raw.count {
@@ -91,10 +126,7 @@ struct EntityTag {
     private func finish() -> String {
         var hash = self.hash
         if pendingCount > 0 { hash = (hash ^ pending ^ UInt64(pendingCount) << 56) &* Self.prime }
-        hash ^= UInt64(length)
-        hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
-        hash ^= hash >> 31
+        hash = Self.avalanche(hash ^ UInt64(length))
         // `"` + 16 lowercase hex digits + `"`.
         return String(unsafeUninitializedCapacity: 18) { text in
             text[0] = 0x22

@@ -146,6 +146,27 @@ final class MiddlewareTests: XCTestCase {
 
     /// A streamed body is tagged from its request and the output revision without being written:
     /// not one element runs. Each input of the tag changes it; the request's headers do not.
+    /// The tag of a body read in four lanes (64 bytes and more) still changes with every byte —
+    /// in each lane, across the lanes' blocks, in the words after them and in the last bytes —
+    /// and with the length around the lane threshold.
+    func testEntityTagChangesWithEveryByteAndLength() {
+        func tag(_ body: [UInt8]) -> String { EntityTag.make(body: body, contentType: "application/json", contentCoding: nil) }
+        let body = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let base = tag(body)
+        var tags: Set<String> = [base]
+        for i in body.indices {
+            var changed = body
+            changed[i] ^= 0x01
+            tags.insert(tag(changed))
+        }
+        XCTAssertEqual(tags.count, body.count + 1, "a one-bit change anywhere changes the tag")
+        let lengths = [0, 1, 8, 31, 32, 63, 64, 65, 95, 96, 97, 128, 203]
+        XCTAssertEqual(Set(lengths.map { tag(Array(body.prefix($0))) }).count, lengths.count, "each length its own tag")
+        var swapped = body
+        swapped.swapAt(0, 8)  // the same words in other lanes
+        XCTAssertNotEqual(tag(swapped), base)
+    }
+
     func testStreamIsTaggedFromItsRequestWithoutBeingWritten() {
         let written = Atomic<Int>(0)
         var streamed = deterministic([])
