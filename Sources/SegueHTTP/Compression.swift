@@ -92,7 +92,7 @@ struct CompressionMiddleware: Middleware {
         throws(Failure) -> HTTPResponse {
         var response = try next(request)
         guard response.status == 200, response.isDeterministic else { return response }
-        let accepted = request.headers["accept-encoding"]
+        let accepted = request.headers[.acceptEncoding]
         if let stream = response.stream {
             guard Compression.applies(toBodyOf: stream.estimatedBytes, acceptEncoding: accepted) else { return response }
             response.gzipsStream = true

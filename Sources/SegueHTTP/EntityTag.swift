@@ -12,9 +12,9 @@ struct RepresentationSource: Hashable, Sendable {
 
     init(_ request: HTTPRequest) {
         path = request.path
-        format = request.query["format"]
-        expand = request.query["expand"]
-        tolerance = request.query["tolerance"]
+        format = request.query[.format]
+        expand = request.query[.expand]
+        tolerance = request.query[.tolerance]
         body = request.body
     }
 }
@@ -183,7 +183,7 @@ struct ConditionalRequestMiddleware: Middleware {
     func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
         throws(Failure) -> HTTPResponse {
         let response = try next(request)
-        guard let condition = request.headers["if-none-match"], response.status == 200,
+        guard let condition = request.headers[.ifNoneMatch], response.status == 200,
               let tag = response.header("ETag"), EntityTag.matches(condition, tag) else { return response }
         return HTTPResponse(status: 304, headers: response.headers.filter { $0.name != "Content-Type" && $0.name != "Content-Encoding" })
     }

@@ -36,7 +36,10 @@ struct Content {
     /// The 200 response: `Content-Type`, then `Vary` for a negotiated (cacheable) body or
     /// `Cache-Control: no-store`; a large sectioned body as a stream, any other written out here.
     func response() throws(Problem) -> HTTPResponse {
-        var response = HTTPResponse(status: 200, headers: [("Content-Type", mediaType)])
+        var response = HTTPResponse(status: 200, headers: [])
+        // Room for what the stages add (CORS's two, ETag, Content-Encoding): one allocation.
+        response.headers.reserveCapacity(8 + headers.count)
+        response.headers.append(("Content-Type", mediaType))
         response.headers.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
         response.headers += headers
         response.isDeterministic = cacheable
@@ -102,9 +105,9 @@ struct Handlers: Sendable {
     /// CSV (`CurveRequest.work`); the fits behind CSS and WAAPI and the SVG plot are not, so those
     /// run on a worker.
     func curve(_ request: HTTPRequest) throws(Problem) -> Router.Job {
-        let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
+        let format = try Negotiation.format(query: request.query[.format], accept: request.headers[.accept],
                                             offered: [.json, .csv, .svg, .css, .waapi])
-        let tolerance = try ExportTolerance.parse(request.query["tolerance"])
+        let tolerance = try ExportTolerance.parse(request.query[.tolerance])
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
         let estimated = format == .json || format == .csv
@@ -122,11 +125,11 @@ struct Handlers: Sendable {
     }
 
     func render(_ request: HTTPRequest) throws(Problem) -> Content {
-        let format = try Negotiation.format(query: request.query["format"], accept: request.headers["accept"],
+        let format = try Negotiation.format(query: request.query[.format], accept: request.headers[.accept],
                                             offered: [.json, .csv, .svg, .css, .waapi, .lottie])
-        let tolerance = try ExportTolerance.parse(request.query["tolerance"])
+        let tolerance = try ExportTolerance.parse(request.query[.tolerance])
         let expand: Bool
-        switch request.query["expand"] {
+        switch request.query[.expand] {
         case nil, "false": expand = false
         case "true" where format == .json: expand = true
         case "true": throw Problem(.invalidQuery, detail: "`expand=true` adds the expanded request to a JSON response; "
@@ -157,7 +160,7 @@ struct Handlers: Sendable {
     /// Reads the body as JSON after the content-type check (415). The body limit (413) is the
     /// transport's: `HTTPServer` never hands over a body over it.
     func jsonBody(_ request: HTTPRequest) throws(Problem) -> JSONValue {
-        try Negotiation.checkContentType(request.headers["content-type"])
+        try Negotiation.checkContentType(request.headers[.contentType])
         return try RequestDocument.parse(request.body, limits: limits)
     }
 }

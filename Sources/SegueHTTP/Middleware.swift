@@ -47,8 +47,8 @@ struct CORSMiddleware: Middleware {
 
     func apply(to response: HTTPResponse) -> HTTPResponse {
         var response = response
-        response.headers.insert(contentsOf: [("Access-Control-Allow-Origin", origin), ("Access-Control-Expose-Headers", "ETag")],
-                                at: 0)
+        response.headers.insert(("Access-Control-Allow-Origin", origin), at: 0)
+        response.headers.insert(("Access-Control-Expose-Headers", "ETag"), at: 1)
         return response
     }
 }

@@ -39,9 +39,9 @@ final class ResponseCache: Sendable {
 
     static func key(for request: HTTPRequest) -> Key? {
         guard request.body.count <= maxKeyBytes else { return nil }
-        return Key(source: RepresentationSource(request), accept: request.headers["accept"],
-                   contentType: request.headers["content-type"],
-                   gzip: Negotiation.acceptsGzip(request.headers["accept-encoding"]))
+        return Key(source: RepresentationSource(request), accept: request.headers[.accept],
+                   contentType: request.headers[.contentType],
+                   gzip: Negotiation.acceptsGzip(request.headers[.acceptEncoding]))
     }
 
     func lookup(_ key: Key) -> HTTPResponse? {

@@ -67,6 +67,10 @@ private let exactPowersOfTen: [Double] = (0...22).map { exponent in
 }
 
 private struct Cursor {
+    /// Room a non-empty array or object starts with: pairs (`p1`, `frame` origins) and small
+    /// request objects then take one allocation instead of growing through 1, 2 and 4.
+    static let firstCapacity = 4
+
     let buffer: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var index = 0
@@ -161,6 +165,7 @@ private struct Cursor {
             depth -= 1
             return .array(elements)
         }
+        elements.reserveCapacity(Self.firstCapacity)
         while true {
             skipWhitespace()
             do throws(ReadFailure) {
@@ -193,6 +198,7 @@ private struct Cursor {
             depth -= 1
             return .object(members)
         }
+        members.reserveCapacity(Self.firstCapacity)
         while true {
             skipWhitespace()
             guard index < buffer.count, buffer[index] == asciiQuote else { throw unexpected() }

@@ -6,8 +6,10 @@ import SegueJSON
 public struct ObjectReader {
     public let pointer: JSONPointer
     private let members: [JSONValue.Member]
-    /// Names asked for (a few per object: an array beats a set here).
-    private var read: [String] = []
+    /// Which members were asked for, by index: bit i for member i < 64, then `readBeyond`
+    /// (allocated only for larger objects; a request object has a handful of members).
+    private var readMask: UInt64 = 0
+    private var readBeyond: Set<Int> = []
 
     public init(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) {
         guard case .object(let members) = value else {
@@ -30,12 +32,18 @@ public struct ObjectReader {
 
     /// The raw member, marking it read; `null` counts as absent.
     public mutating func value(_ key: String) -> JSONValue? {
-        read.append(key)
-        for member in members where member.key == key {
-            if case .null = member.value { return nil }
-            return member.value
-        }
-        return nil
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        markRead(index)
+        if case .null = members[index].value { return nil }
+        return members[index].value
+    }
+
+    private mutating func markRead(_ index: Int) {
+        if index < 64 { readMask |= 1 << UInt64(index) } else { readBeyond.insert(index) }
+    }
+
+    private func wasRead(_ index: Int) -> Bool {
+        index < 64 ? readMask & (1 << UInt64(index)) != 0 : readBeyond.contains(index)
     }
 
     public mutating func number(_ key: String) throws(Problem) -> Double? {
@@ -79,7 +87,8 @@ public struct ObjectReader {
 
     /// Throws a 422 naming the first given (non-null) member that was never read.
     public func rejectUnknown() throws(Problem) {
-        for member in members where !read.contains(member.key) && has(member.key) {
+        for (index, member) in members.enumerated() where !wasRead(index) {
+            if case .null = member.value { continue }
             throw Problem.invalid("unknown member `\(member.key)`", at: pointer / member.key)
         }
     }
