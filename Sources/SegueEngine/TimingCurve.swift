@@ -46,8 +46,15 @@ public enum TimingCurve: Sendable, Equatable {
     @inlinable @inline(__always)
     static func fill(_ times: [Double], _ progress: inout [Double], _ velocity: inout [Double],
                      _ sample: (Double) -> (progress: Double, velocity: Double)) {
-        for i in times.indices {
-            (progress[i], velocity[i]) = sample(times[i])
+        // Through buffers: no uniqueness check of either array on every store.
+        times.withUnsafeBufferPointer { times in
+            progress.withUnsafeMutableBufferPointer { progress in
+                velocity.withUnsafeMutableBufferPointer { velocity in
+                    for i in times.indices {
+                        (progress[i], velocity[i]) = sample(times[i])
+                    }
+                }
+            }
         }
     }
 
