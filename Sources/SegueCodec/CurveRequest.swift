@@ -38,10 +38,11 @@ public struct CurveRequest: Sendable {
     public static func decode(_ body: JSONValue, limits: Limits) throws(Problem) -> CurveRequest {
         let root = JSONPointer.root
         var object = try ObjectReader(body, at: root)
+        let timingAt = root / "timing"
         guard let timingValue = object.value("timing") else {
-            throw Problem.invalid("`timing` is required", at: root / "timing")
+            throw Problem.invalid("`timing` is required", at: timingAt)
         }
-        let timing = try TimingDecoder.decode(timingValue, at: root / "timing")
+        let timing = try TimingDecoder.decode(timingValue, at: timingAt)
 
         let givenDuration = try object.number("duration")
         if let givenDuration { try Check.duration(givenDuration, limits: limits, root / "duration") }
@@ -49,7 +50,7 @@ public struct CurveRequest: Sendable {
         try object.rejectUnknown()
 
         var warnings: [Warning] = []
-        let resolved = try TimingResolver(timingAt: root / "timing", durationAt: root / "duration")
+        let resolved = try TimingResolver(timingAt: timingAt, durationAt: root / "duration")
             .resolve(timing, duration: givenDuration, warnings: &warnings)
         let duration: Double
         if let givenDuration {
@@ -57,11 +58,11 @@ public struct CurveRequest: Sendable {
         } else if let settling = resolved.ownDuration {
             // A spring's window defaults to its settling duration.
             guard settling.isFinite || sampling.isExplicit else {
-                throw Problem.invalid("an undamped spring never settles: give a `duration` or `at` times", at: root / "timing")
+                throw Problem.invalid("an undamped spring never settles: give a `duration` or `at` times", at: timingAt)
             }
             guard !settling.isFinite || settling <= limits.maxDuration else {
                 throw Problem.invalid("this spring settles after \(settling) s, beyond the limit of "
-                                      + "\(limits.maxDuration) s: give a `duration`", at: root / "timing")
+                                      + "\(limits.maxDuration) s: give a `duration`", at: timingAt)
             }
             // Undamped with `at`: the window is what the client asked to see.
             duration = settling.isFinite ? settling : sampling.latestTime
@@ -81,8 +82,9 @@ public struct CurveRequest: Sendable {
 
     static func decodeSampling(_ object: inout ObjectReader, limits: Limits) throws(Problem) -> Sampling {
         let root = JSONPointer.root
-        let given = ["at", "fps", "samples"].filter(object.has)
-        guard given.count <= 1 else {
+        let choices = ["at", "fps", "samples"]
+        if choices.lazy.filter(object.has).count > 1 {
+            let given = choices.filter(object.has)
             throw Problem.invalid("give at most one of `at`, `fps` and `samples`; found "
                                   + given.map { "`\($0)`" }.joined(separator: " and "), at: root / given[1])
         }
