@@ -2,7 +2,8 @@
 # make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
 #       and the C++ reference server (../shared/bench/compare-http.sh); then instructions per
-#       request through the real transport, all four counted by callgrind (scripts/callgrind-curve.py);
+#       request through the real transport, all four counted by callgrind, and the handler alone, which
+#       gives the transport budget beside the bare C server (scripts/callgrind-curve.py);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
 #   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
 #   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and the time to
@@ -58,7 +59,7 @@ else
 fi
 echo "-- instructions per request (valgrind --tool=callgrind; the figure to quote on this noisy machine)"
 need valgrind valgrind
-python3 "$here/scripts/callgrind-curve.py" --segue "$bin/segue" --shared "$shared"
+python3 "$here/scripts/callgrind-curve.py" --segue "$bin/segue" --bench "$bin/segue-bench" --shared "$shared"
 
 echo
 echo "== (c) render: wall time, MB/s, peak RSS; time and RSS from 10^3 to 10^7 numbers"

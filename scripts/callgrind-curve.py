@@ -2,7 +2,8 @@
 """make bench (a'): instructions per POST /v1/curve through the real transport, counted by
 `valgrind --tool=callgrind` — stable where wall-clock rates swing ±30 % on this machine.
 
-    python3 scripts/callgrind-curve.py --segue .build-release/release/segue [--shared ../shared/bench]
+    python3 scripts/callgrind-curve.py --segue .build-release/release/segue [--bench .build-release/release/segue-bench]
+                                       [--shared ../shared/bench]
 
 Each server runs under callgrind (all threads, instructions only) and is sent the benchmark request
 of ../shared/bench/curve.lua (61 samples of CSS ease) N times, one after another on one keep-alive
@@ -12,6 +13,12 @@ start-up and shut-down. Servers: Segue with the response cache off (the job itse
 distinct request pays it) and on (identical requests), the bare C libmicrohttpd server (the HTTP
 floor) and the C++ reference (the same job with std::to_chars), the last two built from
 ../shared/bench when it is there. Each in libmicrohttpd's pool of 2 threads, as in compare-http.sh.
+
+With `--bench`, the handler alone is counted too (`segue-bench`'s `handlerRun`: the service's
+answer to the same request, no socket, cache off; two runs of 800 and 2,800 requests, their
+difference ÷ 2,000), and Segue's transport budget is printed: the cache-off total less the
+handler — libmicrohttpd, the access handler, the log line and the metrics — beside the bare C
+server's whole total.
 """
 
 import argparse
@@ -95,9 +102,30 @@ def per_request(command, work):
     return (high - low) / (RUNS[1] - RUNS[0])
 
 
+HANDLER = "$s11segue_bench10handlerRunyyF"
+# segue-bench's handler loop runs sampleCount / 500 requests, twice with `1` run.
+HANDLER_RUNS = ((200_000, 800), (700_000, 2_800))
+
+
+def handler_per_request(bench, work):
+    """Instructions per request of the service's answer alone (segue-bench's handlerRun)."""
+    totals = []
+    for samples, requests in HANDLER_RUNS:
+        out = os.path.join(work, f"handler.{samples}")
+        subprocess.run(["valgrind", "--tool=callgrind", "--quiet", "--dump-instr=no", "--collect-jumps=no",
+                        f"--toggle-collect={HANDLER}", f"--callgrind-out-file={out}", bench, str(samples), "1"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        with open(out) as f:
+            totals.append((requests, max(int(m.group(1)) for m in re.finditer(r"(?m)^(?:summary|totals):\s+(\d+)", f.read()))))
+        os.remove(out)
+    (low_n, low), (high_n, high) = totals
+    return (high - low) / (high_n - low_n)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--segue", required=True)
+    ap.add_argument("--bench", help="segue-bench, to count the handler alone and print the transport budget")
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "bench"))
     args = ap.parse_args()
     if not shutil.which("valgrind"):
@@ -121,8 +149,18 @@ def main():
     for name, command in servers:
         results[name] = per_request(command, work)
         print(f"{name:26s} {results[name]:12,.0f} instructions per request", flush=True)
+    handler = None
+    if args.bench:
+        bench = os.path.join(work, "segue-bench")
+        subprocess.run(["objcopy", "--strip-debug", os.path.abspath(args.bench), bench], check=True)
+        handler = handler_per_request(bench, work)
+        print(f"{'segue handler alone':26s} {handler:12,.0f} instructions per request (no socket, cache off)")
     shutil.rmtree(work, ignore_errors=True)
     base = results.get("bare C libmicrohttpd")
+    if handler is not None:
+        transport = results["segue --cache-entries 0"] - handler
+        print(f"segue transport (cache-off total - handler) {transport:,.0f} instructions per request"
+              + (f"; bare C libmicrohttpd {base:,.0f}; ratio {transport / base:.2f} (goal <= 1.3)" if base else ""))
     if base:
         for name in ("segue --cache-entries 0", "segue (cache on)", "C++ reference"):
             print(f"{name} ÷ bare C: {results[name] / base:.2f}")
