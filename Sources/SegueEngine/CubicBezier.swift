@@ -140,20 +140,20 @@ public struct CubicBezier: Sendable {
         return t
     }
 
-    /// dy/dx at an interior parameter t.
-    @inlinable
+    /// dy/dx at an interior parameter t. Inlined into every sample; the second derivatives are
+    /// computed only in the rare case that needs them (X' = Y' = 0).
+    @inlinable @inline(__always)
     func slope(atParameter t: Double) -> Double {
-        Self.slope(
-            dy: Self.derivative(ay, by, cy, t), dx: Self.derivative(ax, bx, cx, t),
-            ddy: 6 * ay * t + 2 * by, ddx: 6 * ax * t + 2 * bx)
+        Self.slope(dy: Self.derivative(ay, by, cy, t), dx: Self.derivative(ax, bx, cx, t),
+                   ddy: 6 * ay * t + 2 * by, ddx: 6 * ax * t + 2 * bx)
     }
 
     /// dy/dx from first and second derivatives: Y'/X'; where X' = 0, ±greatestFiniteMagnitude,
     /// or, if Y' = 0 too, the l'Hôpital limit Y''/X''. Both pairs vanish together only when
     /// X ≡ Y, the identity (slope 1).
-    @inlinable
-    static func slope(dy: Double, dx: Double, ddy: Double, ddx: Double) -> Double {
-        ratio(dy, dx) ?? ratio(ddy, ddx) ?? 1
+    @inlinable @inline(__always)
+    static func slope(dy: Double, dx: Double, ddy: @autoclosure () -> Double, ddx: @autoclosure () -> Double) -> Double {
+        ratio(dy, dx) ?? ratio(ddy(), ddx()) ?? 1
     }
 
     /// n/d clamped to ±greatestFiniteMagnitude (sign of n when d = 0); nil for 0/0.
