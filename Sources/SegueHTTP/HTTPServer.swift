@@ -182,9 +182,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     // `_withUnsafeGuaranteedRef`: the server outlives its daemon, so no retain and release of the
     // one object both I/O threads share (an atomic on a contended cache line, twice a request).
     return Unmanaged<HTTPServer>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        server.access(connection, url: url.map { String(cString: $0) } ?? "/",
-                      method: method.map { String(cString: $0) } ?? "GET",
-                      upload: upload, uploadSize: uploadSize, state: slot)
+        server.access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize, state: slot)
     }
 }
 

@@ -19,11 +19,15 @@ extension HTTPServer {
 
     var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
 
-    func access(_ connection: OpaquePointer, url: String, method: String,
+    /// One access-handler call. The target and method arrive as C strings and are made Swift
+    /// strings only where they are read: both on the first call, the target on the last (the
+    /// method is the exchange's by then), neither on a body chunk.
+    func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                 state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = slot.pointee else {
-            return begin(connection, url: url, method: method, slot: slot)
+            return begin(connection, url: url.map { String(cString: $0) } ?? "/",
+                         method: method.map { String(cString: $0) } ?? "GET", slot: slot)
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
@@ -33,7 +37,7 @@ extension HTTPServer {
         }
         switch exchange.stage {
         case .receiving:
-            return dispatch(exchange, connection, url: url, method: method)
+            return dispatch(exchange, connection, url: url.map { String(cString: $0) } ?? "/")
         case .answered(let response):
             return send(response, exchange, on: connection)
         case .overLimit, .abandoned:
@@ -116,8 +120,8 @@ extension HTTPServer {
 
     /// The last call: the request complete, answered here when cheap, or handed to a worker while the
     /// connection is suspended (docs/http.md "Thread model").
-    private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer, url: String, method: String) -> MHD_Result {
-        let request = self.request(on: connection, method: method, url: url, exchange: exchange)
+    private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer, url: String) -> MHD_Result {
+        let request = self.request(on: connection, method: exchange.method, url: url, exchange: exchange)
         switch service.placement(of: request) {
         case .ioThread:
             return send(service.respond(to: request), exchange, on: connection)
