@@ -37,7 +37,7 @@ public struct CurveResponse: Sendable {
         var head = JSONWriter()
         head.raw("{")
         head.key("timing", first: true)
-        request.timing.write(to: &head)
+        head.value(request.timing.json)
         head.key("duration")
         head.number(request.duration)
         head.key("settlingDuration")

@@ -38,58 +38,30 @@ public enum TimingSpec: Sendable, Equatable {
         }
     }
 
-    /// The normalised object form (docs/rules.md "The curve route", rule 24): `write(to:)`'s
-    /// bytes read back, so that the two cannot differ.
+    /// The normalised object form (docs/rules.md "The curve route", rule 24).
     public var json: JSONValue {
-        if case .spring(let spec) = self { return spec.json }
-        var writer = JSONWriter(capacity: 128)
-        write(to: &writer)
-        // Bytes this type wrote: always valid JSON, and every number reads back to the same double
-        // (the writer prints the shortest text that does).
-        guard let value = try? JSONReader.parse(writer.bytes, maxDepth: 8) else {
-            preconditionFailure("TimingSpec.write(to:) wrote text that is not JSON")
-        }
-        return value
-    }
-
-    /// Writes the normalised object form into `writer`, with no tree in between (the curve
-    /// body's head writes it for every request).
-    public func write(to writer: inout JSONWriter) {
         switch self {
         case .named(let name):
-            writer.raw(#"{"type":"#)
-            writer.string(name.rawValue)
-            writer.byte(0x7D)
+            return .object([.init("type", .string(name.rawValue))])
         case .cubicBezier(let b):
-            writer.raw(#"{"type":"cubicBezier","p1":"#)
-            Self.writePair(b.x1, b.y1, to: &writer)
-            writer.raw(#","p2":"#)
-            Self.writePair(b.x2, b.y2, to: &writer)
-            writer.byte(0x7D)
+            return .object([
+                .init("type", .string("cubicBezier")),
+                .init("p1", .array([.number(b.x1), .number(b.y1)])),
+                .init("p2", .array([.number(b.x2), .number(b.y2)])),
+            ])
         case .steps(let steps):
-            writer.raw(#"{"type":"steps","count":"#)
-            writer.integer(Int64(steps.count))
-            writer.raw(#","position":"#)
-            writer.string(steps.position.rawValue)
-            writer.byte(0x7D)
+            return .object([
+                .init("type", .string("steps")),
+                .init("count", .number(Double(steps.count))),
+                .init("position", .string(steps.position.rawValue)),
+            ])
         case .piecewiseLinear(let curve):
-            writer.raw(#"{"type":"piecewiseLinear","points":["#)
-            for (i, point) in curve.points.enumerated() {
-                if i > 0 { writer.byte(0x2C) }
-                Self.writePair(point.input, point.output, to: &writer)
-            }
-            writer.raw("]}")
+            return .object([
+                .init("type", .string("piecewiseLinear")),
+                .init("points", .array(curve.points.map { .array([.number($0.input), .number($0.output)]) })),
+            ])
         case .spring(let spec):
-            writer.value(spec.json)
+            return spec.json
         }
-    }
-
-    /// `[a,b]`.
-    private static func writePair(_ a: Double, _ b: Double, to writer: inout JSONWriter) {
-        writer.byte(0x5B)
-        writer.number(a)
-        writer.byte(0x2C)
-        writer.number(b)
-        writer.byte(0x5D)
     }
 }
