@@ -70,7 +70,8 @@ public struct SegueService: Sendable {
         let logBuffer = configuration.logBufferBytes > 0
             ? LogBuffer(capacity: configuration.logBufferBytes, output: configuration.logSink) : nil
         self.logBuffer = logBuffer
-        logger = RequestLog.logger(level: configuration.logLevel, sink: configuration.logSink, buffer: logBuffer)
+        logger = RequestLog.logger(level: configuration.logLevel,
+                                   output: logBuffer.map { .buffer($0) } ?? .sink(configuration.logSink))
         cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
         cors = CORSMiddleware(origin: configuration.corsOrigin)
         router = Router(routes: Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics).routes,

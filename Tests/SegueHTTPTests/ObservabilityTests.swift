@@ -151,7 +151,7 @@ final class ObservabilityTests: XCTestCase {
     func testBufferedLinesGoOutInBatchesInOrderAndUrgentLinesAtOnce() throws {
         let writes = Lines()
         let buffer = LogBuffer(capacity: 600, output: writes.append)
-        let logger = RequestLog.logger(sink: { _ in XCTFail("a buffered logger writes through its buffer") }, buffer: buffer)
+        let logger = RequestLog.logger(output: .buffer(buffer))
         for i in 0..<3 {
             logger.requestFinished(id: "id-\(i)", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
         }
@@ -181,7 +181,7 @@ final class ObservabilityTests: XCTestCase {
 
         let small = Lines()
         let tiny = LogBuffer(capacity: 16, output: small.append)
-        RequestLog.logger(sink: { _ in }, buffer: tiny)
+        RequestLog.logger(output: .buffer(tiny))
             .requestFinished(id: "id-8", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
         XCTAssertEqual(try Self.requestIDs(in: try XCTUnwrap(small.all.first)), ["id-8"], "a line over the capacity goes alone")
     }

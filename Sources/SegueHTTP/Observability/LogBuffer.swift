@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Log lines gathered in memory and handed to their sink in batches (docs/http.md "Logging"), as
+/// Log lines gathered in memory and handed to their sink in batches (docs/http.md "Observability"), as
 /// nginx's `access_log … buffer=` does: one `write(2)` per request was a tenth of the server's
 /// CPU time under load (a system call, and the file's lock shared by the I/O threads).
 ///

@@ -36,28 +36,40 @@ public struct RequestLog: LogHandler {
     /// Least severe level written. Default `info`; `Logger.Level(rawValue:)` reads the names
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`.
     public var logLevel: Logger.Level
-    private let sink: Sink
-    /// Gathers lines for `sink` when set; nil hands each line over as it is written.
-    private let buffer: LogBuffer?
+    private let output: Output
+
+    /// Where finished lines go.
+    public enum Output: Sendable {
+        /// Each line as it is written.
+        case sink(Sink)
+        /// Gathered and written in batches, `notice` and above at once (`LogBuffer`).
+        case buffer(LogBuffer)
+    }
 
     public init(level: Logger.Level = .info, metadataProvider: Logger.MetadataProvider? = nil,
-                sink: @escaping Sink = RequestLog.standardError, buffer: LogBuffer? = nil) {
+                output: Output = .sink(RequestLog.standardError)) {
         logLevel = level
         self.metadataProvider = metadataProvider
-        self.sink = sink
-        self.buffer = buffer
+        self.output = output
     }
 
-    /// A logger whose handler is a `RequestLog`, without touching the global `LoggingSystem`;
-    /// with `buffer`, its lines go out through it (and `sink` is not used).
+    /// A logger whose handler is a `RequestLog`, without touching the global `LoggingSystem`.
     public static func logger(label: String = "segue", level: Logger.Level = .info,
-                              sink: @escaping Sink = RequestLog.standardError, buffer: LogBuffer? = nil) -> Logger {
-        Logger(label: label) { _ in RequestLog(level: level, sink: sink, buffer: buffer) }
+                              output: Output = .sink(RequestLog.standardError)) -> Logger {
+        Logger(label: label) { _ in RequestLog(level: level, output: output) }
     }
 
-    /// A finished line to the buffer, or straight to the sink.
+    /// A logger writing each line to `sink` as it comes.
+    public static func logger(label: String = "segue", level: Logger.Level = .info, sink: @escaping Sink) -> Logger {
+        logger(label: label, level: level, output: .sink(sink))
+    }
+
+    /// A finished line to the sink, or to the buffer.
     private func emit(_ line: [UInt8], level: Logger.Level) {
-        if let buffer { buffer.append(line, urgent: level >= .notice) } else { sink(line) }
+        switch output {
+        case .sink(let sink): sink(line)
+        case .buffer(let buffer): buffer.append(line, urgent: level >= .notice)
+        }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
