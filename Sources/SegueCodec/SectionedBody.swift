@@ -10,39 +10,43 @@ public struct SectionedBody: Sendable {
     public struct Section: Sendable {
         var prefix: [UInt8]
         var count: Int
-        var element: @Sendable (inout JSONWriter, Int) -> Void
-        /// Numbers written straight from a sampled column instead of `element`.
-        var column: Column?
+        var elements: Elements
         var suffix: [UInt8]
 
-        /// A sampled column: one number per element, or `width` per element written as a JSON
-        /// array (`arrays`); elements comma-separated.
-        struct Column {
-            var numbers: [Double]
-            var width: Int
-            var arrays: Bool
+        /// How a section's elements are written, comma-separated where they are numbers.
+        enum Elements {
+            /// Element i by a closure (it writes its own separators).
+            case written(@Sendable (inout JSONWriter, Int) -> Void)
+            /// One number per element (`JSONWriter.numbers`).
+            case numbers([Double])
+            /// `width` numbers per element, each element a JSON array (`JSONWriter.arrays`).
+            case arrays([Double], width: Int)
         }
 
         public init(prefix: [UInt8], count: Int = 0, suffix: [UInt8] = [],
                     element: @escaping @Sendable (inout JSONWriter, Int) -> Void = { _, _ in }) {
             self.prefix = prefix
             self.count = count
-            self.element = element
+            self.elements = .written(element)
             self.suffix = suffix
         }
 
         /// The numbers of `column`, comma-separated, between `prefix` and `suffix`
         /// (`JSONWriter.numbers`): the bytes of writing each with `JSONWriter.number`.
         public init(prefix: [UInt8], column: [Double], suffix: [UInt8]) {
-            self.init(prefix: prefix, count: column.count, suffix: suffix)
-            self.column = Column(numbers: column, width: 1, arrays: false)
+            self.prefix = prefix
+            count = column.count
+            elements = .numbers(column)
+            self.suffix = suffix
         }
 
         /// The frames of a column of `width` numbers per frame, each a JSON array, comma-separated,
         /// between `prefix` and `suffix` (`JSONWriter.arrays`).
         public init(prefix: [UInt8], arrays column: [Double], width: Int, suffix: [UInt8]) {
-            self.init(prefix: prefix, count: column.count / width, suffix: suffix)
-            self.column = Column(numbers: column, width: width, arrays: true)
+            self.prefix = prefix
+            count = column.count / width
+            elements = .arrays(column, width: width)
+            self.suffix = suffix
         }
     }
 
@@ -82,15 +86,17 @@ public struct SectionedBody: Sendable {
         let limit = min(section.count, cursor.element + Self.batch)
         let pieceEnd = w.bytes.count + Self.pieceBytes
         var end = cursor.element
-        if let column = section.column {
+        switch section.elements {
+        case .numbers(let numbers):
             if cancellation?.isCancelled == true { throw Problem.cancelled }
-            end = column.arrays
-                ? w.arrays(column.numbers, width: column.width, from: end, to: limit, byteLimit: pieceEnd)
-                : w.numbers(column.numbers, from: end, to: limit, separator: 0x2C, byteLimit: pieceEnd)
-        } else {
+            end = w.numbers(numbers, from: end, to: limit, separator: 0x2C, byteLimit: pieceEnd)
+        case .arrays(let numbers, let width):
+            if cancellation?.isCancelled == true { throw Problem.cancelled }
+            end = w.arrays(numbers, width: width, from: end, to: limit, byteLimit: pieceEnd)
+        case .written(let element):
             while end < limit && w.bytes.count < pieceEnd {
                 if cancellation?.isCancelled == true { throw Problem.cancelled }
-                section.element(&w, end)
+                element(&w, end)
                 end += 1
             }
         }
