@@ -10,8 +10,9 @@
 ///  3. of those, d · 10^e is the closest to v, and an exact tie goes to the even d.
 ///
 /// and d has no trailing zero. These are the three promises of the formatter in Swift's standard
-/// library (accurate, short, close), so the digits agree with `description` for every double; `Tests/SegueJSONTests/ShortestDoubleTests.swift` compares them on more than
-/// ten million doubles and `Fuzz/ShortestDoubleFuzz.swift` on whatever libFuzzer finds.
+/// library (accurate, short, close), so the digits agree with `description` for every double;
+/// `Tests/SegueJSONTests/ShortestDoubleTests.swift` compares them on more than ten million doubles
+/// and `Fuzz/ShortestDoubleFuzz.swift` on whatever libFuzzer finds.
 ///
 /// The algorithm is Schubfach: Raffaello Giulietti, "The Schubfach way to render doubles" (2020,
 /// revised 2021). The steps mirror the paper's outline (its Figure 4): the decomposition c · 2^q

@@ -119,11 +119,11 @@ public struct RenderExport: Sendable {
     /// `--c`, or `--c-0`, `--c-1`, … for a vector channel, registered as `<number>`s.
     static func custom(_ channel: Int, _ mapping: ExportMapping) -> [ExportProperty] {
         let c = mapping.scene.channels[channel]
-        let first = mapping.frames[channel].numbers.prefix(c.kind.width)
+        let first = Array(mapping.frames[channel].numbers.prefix(c.kind.width))
         let names = c.kind == .scalar ? ["--" + c.name] : (0..<c.kind.width).map { "--\(c.name)-\($0)" }
         return names.enumerated().map { k, name in
             var property = mapping.scalar(channel, k, css: "--" + CSSIdentifier.escape(String(name.dropFirst(2))), waapi: name, unit: "")
-            property.registered = k < first.count ? first[first.startIndex + k] : 0
+            property.registered = k < first.count ? first[k] : 0
             return property
         }
     }
