@@ -109,6 +109,10 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(try run(["serve", "--inline-work", bad]), 64, "--inline-work \(bad)")
             XCTAssertEqual(try run(["serve"], environment: ["SEGUE_INLINE_WORK": bad]), 64, "SEGUE_INLINE_WORK=\(bad)")
         }
+        for bad in ["-1", "16777217", "1.5", "lots", ""] {
+            XCTAssertEqual(try run(["serve", "--log-buffer", bad]), 64, "--log-buffer \(bad)")
+            XCTAssertEqual(try run(["serve"], environment: ["SEGUE_LOG_BUFFER": bad]), 64, "SEGUE_LOG_BUFFER=\(bad)")
+        }
     }
 
     /// `segue --help` lists the subcommands and exits 0, like `--help` everywhere.
