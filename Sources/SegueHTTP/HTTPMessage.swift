@@ -129,12 +129,6 @@ public struct HTTPResponse: Sendable {
 
     /// The first field named `name`, compared without regard to ASCII case (RFC 9110 §5.1).
     public func header(_ name: String) -> String? {
-        let length = name.utf8.count
-        return headers.first {
-            $0.name.utf8.count == length && $0.name.utf8.elementsEqual(name.utf8) { Self.folded($0) == Self.folded($1) }
-        }?.value
+        headers.first { ASCIICase.equal($0.name, name) }?.value
     }
-
-    /// An ASCII letter in lower case; any other byte as it is.
-    private static func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 }

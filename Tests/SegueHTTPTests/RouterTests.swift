@@ -206,6 +206,41 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(chunked.body, refused.body)
     }
 
+    /// The transport reads the head in one pass (`RequestHead`) with `MHD_lookup_connection_value`'s
+    /// rules: names in any case, the first of a repeated field, query names in any case too; an
+    /// argument without a value is absent.
+    func testTransportReadsTheHeadInOnePassLikeTheLookup() throws {
+        let server = try LiveServer()
+        let json = Array(#"{"timing": "linear", "samples": 3}"#.utf8)
+        let csvBody = "t,progress,velocity\n0,0,1\n0.5,0.5,1\n1,1,1\n"
+        let mixedCase = try server.request("POST", "/v1/curve", headers: [
+            ("CONTENT-type", "application/json"), ("aCCEPT", "text/csv"), ("X-REQUEST-ID", "first-id"),
+            ("x-request-id", "second-id"), ("Accept", "application/json"),
+        ], body: json)
+        XCTAssertEqual(mixedCase.status, 200)
+        XCTAssertEqual(mixedCase.header("Content-Type"), "text/csv; charset=utf-8", "the first Accept counts")
+        XCTAssertEqual(mixedCase.text, csvBody)
+        XCTAssertEqual(mixedCase.header("X-Request-Id"), "first-id")
+        let tag = try XCTUnwrap(mixedCase.header("ETag"))
+        let matched = try server.request("POST", "/v1/curve", headers: [
+            ("Content-Type", "application/json"), ("Accept", "text/csv"), ("IF-NONE-MATCH", tag),
+        ], body: json)
+        XCTAssertEqual(matched.status, 304)
+
+        let byQuery = try server.request("POST", "/v1/curve?FORMAT=csv&format=json",
+                                         headers: [("Content-Type", "application/json")], body: json)
+        XCTAssertEqual(byQuery.text, csvBody, "query names in any case; the first counts")
+        let valueless = try server.request("POST", "/v1/curve?format", headers: [("Content-Type", "application/json"),
+                                                                                 ("Accept", "text/csv")], body: json)
+        XCTAssertEqual(valueless.text, csvBody, "?format without a value leaves Accept to choose")
+        // The transport's own fields: two Content-Length fields are refused, even in odd case.
+        var raw = "POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        raw += "content-LENGTH: \(json.count)\r\nCONTENT-LENGTH: \(json.count)\r\n\r\n"
+        let twice = try server.send(Array(raw.utf8) + json)
+        XCTAssertEqual(twice.status, 400)
+        XCTAssertTrue(twice.text.contains("one Content-Length field"), twice.text)
+    }
+
     func testFPSGridUsesTheSlack() throws {
         // 0.1 s at 30 fps: 0.1 · 30 = 3.0000000000000004 in doubles; the −1e-9 slack keeps 4 frames.
         let body = object(post(#"{"timing": "linear", "duration": 0.1, "fps": 30}"#))

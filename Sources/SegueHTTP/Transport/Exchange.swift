@@ -21,7 +21,8 @@ final class Exchange: Sendable {
 
     struct Record: Sendable {
         var stage: Stage = .receiving
-        var body: [UInt8] = []
+        /// The request as it arrives (its head, then its body), until the dispatch takes it.
+        var request: HTTPRequest?
         /// What the log and the metrics say of the answer.
         var status = 0
         var bytes = 0
@@ -39,12 +40,13 @@ final class Exchange: Sendable {
     let deadline: UInt64
     let cancellation = WorkCancellation()
     let connection: ClientConnection?
-    let record = Mutex(Record())
+    let record: Mutex<Record>
 
-    init(requestID: String, method: String, route: String, started: UInt64, deadline: UInt64,
+    init(requestID: String, request: consuming HTTPRequest, route: String, started: UInt64, deadline: UInt64,
          connection: ClientConnection?) {
         self.requestID = requestID
-        self.method = method
+        method = request.method
+        record = Mutex(Record(request: consume request))
         self.route = route
         self.started = started
         self.deadline = deadline
@@ -52,6 +54,14 @@ final class Exchange: Sendable {
     }
 
     var stage: Stage { record.withLock { $0.stage } }
+
+    /// The complete request, with the exchange's cancellation, taken for the dispatch: nil once taken.
+    func takeRequest() -> HTTPRequest? {
+        record.withLock { record in
+            record.request?.cancellation = cancellation
+            return record.request.take()
+        }
+    }
 
     func setStage(_ stage: Stage) {
         record.withLock { $0.stage = stage }

@@ -20,8 +20,7 @@ extension HTTPServer {
     var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
 
     /// One access-handler call. The target and method arrive as C strings and are made Swift
-    /// strings only where they are read: both on the first call, the target on the last (the
-    /// method is the exchange's by then), neither on a body chunk.
+    /// strings once, on the first call: the exchange keeps them.
     func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                 state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
@@ -37,7 +36,7 @@ extension HTTPServer {
         }
         switch exchange.stage {
         case .receiving:
-            return dispatch(exchange, connection, url: url.map { String(cString: $0) } ?? "/")
+            return dispatch(exchange, connection)
         case .answered(let response):
             return send(response, exchange, on: connection)
         case .overLimit, .abandoned:
@@ -52,18 +51,19 @@ extension HTTPServer {
     private func begin(_ connection: OpaquePointer, url: String, method: String,
                        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         let client = segue_mhd_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
+        var request = HTTPRequest(method: method, path: url, body: [])
+        let head = RequestHead.read(connection, into: &request)
         let now = MonotonicClock.now()
-        let exchange = Exchange(requestID: RequestID.resolve(lookup(connection, MHD_ValueKind.HEADER_KIND, "X-Request-Id")),
-                                method: method, route: service.routeLabel(path: url), started: now,
+        let exchange = Exchange(requestID: RequestID.resolve(head.requestID), request: consume request,
+                                route: service.routeLabel(path: url), started: now,
                                 deadline: now &+ MonotonicClock.nanoseconds(listen.requestTimeout), connection: client)
         slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
         client?.setPhase(.inRequest(exchange))
         service.metrics.requestStarted()
-        guard let problem = refusalBeforeBody(connection, client) else { return .YES }
+        guard let problem = refusalBeforeBody(head, client) else { return .YES }
         // A body may follow that libmicrohttpd will not read: drop it after the answer instead of
         // resetting the connection.
-        let declared = lookup(connection, MHD_ValueKind.HEADER_KIND, "Content-Length").flatMap { Int($0) } ?? 0
-        if declared > 0 || lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
+        if (head.contentLength.flatMap { Int($0) } ?? 0) > 0 || head.hasTransferEncoding {
             client?.state.withLock { $0.lingers = true }
         }
         var response = service.problem(problem)
@@ -71,21 +71,22 @@ extension HTTPServer {
         return send(response, exchange, on: connection)
     }
 
-    /// What refuses a request on its headers alone (docs/http.md "Request target", "Early 413"):
+    /// What refuses a request on its head alone (docs/http.md "Request target", "Early 413"):
     /// a target with a NUL or control byte, `Content-Length` beside `Transfer-Encoding` (a request
-    /// two parsers could frame differently, RFC 9112 §6.3), or a declared body over the limit.
-    private func refusalBeforeBody(_ connection: OpaquePointer, _ client: ClientConnection?) -> Problem? {
+    /// two parsers could frame differently, RFC 9112 §6.3), several `Content-Length` fields
+    /// (libmicrohttpd reads the first and keeps the connection, so a second, different one would
+    /// frame the body differently behind a proxy), or a declared body over the limit.
+    private func refusalBeforeBody(_ head: RequestHead, _ client: ClientConnection?) -> Problem? {
         if client?.state.withLock({ $0.targetRejected }) == true {
             return Problem(.badRequest, detail: "the request target holds a NUL, a control character or bytes that are not UTF-8")
         }
-        let length = lookup(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
-        if length != nil, lookup(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil {
+        if head.contentLength != nil, head.hasTransferEncoding {
             return Problem(.badRequest, detail: "a request may not carry both Content-Length and Transfer-Encoding")
         }
-        if Self.contentLengthFields(connection) > 1 {
+        if head.contentLengthFields > 1 {
             return Problem(.badRequest, detail: "a request may carry one Content-Length field, not several")
         }
-        if let length, let declared = Int(length), !bodyLimit.admits(declared) {
+        if let length = head.contentLength, let declared = Int(length), !bodyLimit.admits(declared) {
             return bodyLimit.problem
         }
         return nil
@@ -97,14 +98,14 @@ extension HTTPServer {
     private func receive(_ upload: UnsafePointer<CChar>, count: Int, _ exchange: Exchange,
                          _ connection: OpaquePointer) -> MHD_Result {
         let admitted = exchange.record.withLock { record -> Bool in
-            guard case .receiving = record.stage else { return false }
-            guard bodyLimit.admits(record.body.count + count) else {
+            guard case .receiving = record.stage, let received = record.request?.body.count else { return false }
+            guard bodyLimit.admits(received + count) else {
                 record.stage = .overLimit
-                record.body = []
+                record.request = nil
                 return false
             }
             upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                record.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                record.request?.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
             return true
         }
@@ -120,8 +121,8 @@ extension HTTPServer {
 
     /// The last call: the request complete, answered here when cheap, or handed to a worker while the
     /// connection is suspended (docs/http.md "Thread model").
-    private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer, url: String) -> MHD_Result {
-        let request = self.request(on: connection, method: exchange.method, url: url, exchange: exchange)
+    private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer) -> MHD_Result {
+        guard let request = exchange.takeRequest() else { return .NO }
         switch service.placement(of: request) {
         case .ioThread:
             return send(service.respond(to: request), exchange, on: connection)
@@ -165,41 +166,6 @@ extension HTTPServer {
         MHD_resume_connection(connection.pointer)
     }
 
-    /// The request the service sees: the headers and query arguments it reads, and the body.
-    private func request(on connection: OpaquePointer, method: String, url: String, exchange: Exchange) -> HTTPRequest {
-        let body = exchange.record.withLock { record -> [UInt8] in
-            defer { record.body = [] }
-            return record.body
-        }
-        var request = HTTPRequest(method: method, path: url, body: body)
-        request.cancellation = exchange.cancellation
-        for name in HeaderName.allCases {
-            request.headers[name] = lookup(connection, MHD_ValueKind.HEADER_KIND, name.rawValue)
-        }
-        for name in QueryName.allCases {
-            request.query[name] = lookup(connection, MHD_ValueKind.GET_ARGUMENT_KIND, name.rawValue)
-        }
-        return request
-    }
-
-    /// How many `Content-Length` fields the request has (libmicrohttpd reads the first and keeps
-    /// the connection, so a second, different one would frame the body differently behind a proxy).
-    static func contentLengthFields(_ connection: OpaquePointer) -> Int {
-        var count = 0
-        _ = withUnsafeMutablePointer(to: &count) { counter in
-            MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, { cls, _, key, _ in
-                if let cls, let key, strcasecmp(key, "Content-Length") == 0 {
-                    cls.assumingMemoryBound(to: Int.self).pointee += 1
-                }
-                return .YES
-            }, counter)
-        }
-        return count
-    }
-
-    func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
-        name.withCString { MHD_lookup_connection_value(connection, kind, $0) }.map { String(cString: $0) }
-    }
 }
 
 /// A connection pointer carried to a worker (libmicrohttpd's `MHD_resume_connection` may be called

@@ -7,7 +7,8 @@ import Glibc
 
 /// Queuing answers, and the connection and request notices (docs/http.md "Responses").
 extension HTTPServer {
-    /// Queues `response` on the connection: a body in memory is copied once; a streamed body is
+    /// Queues `response` on the connection: a body in memory is lent to libmicrohttpd, not copied
+    /// (`ResponseBytes`); a streamed body is
     /// written piece by piece as the socket drains (libmicrohttpd's callback responses), so a
     /// client that does not read holds at most one piece.
     func send(_ proposed: HTTPResponse, _ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
@@ -18,10 +19,7 @@ extension HTTPServer {
             created = MHD_create_response_from_callback(UInt64.max, 1 << 15, streamRead, reader, streamFree)
             if created == nil { Unmanaged<StreamReader>.fromOpaque(reader).release() }
         } else {
-            created = response.body.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-            }
+            created = ResponseBytes.response(response.body)
         }
         guard let created else { return .NO }
         // `withCString`, not the implicit conversion: a short string (most names and values) is
@@ -173,6 +171,30 @@ final class StreamReader {
         finished = !more
         return true
     }
+}
+
+/// A body in memory that libmicrohttpd sends without copying it (`MHD_RESPMEM_MUST_COPY` would
+/// allocate and copy every body): the box keeps the array alive until libmicrohttpd frees the
+/// response, after the last byte went out. The array is a `let` in the box, never mutated or
+/// resized, so its storage, and the address handed over, stays where it is until the box goes.
+final class ResponseBytes {
+    let bytes: [UInt8]
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A libmicrohttpd response sending `bytes`, or nil when libmicrohttpd cannot make one.
+    static func response(_ bytes: [UInt8]) -> OpaquePointer? {
+        let box = Unmanaged.passRetained(ResponseBytes(bytes))
+        let base = box.takeUnretainedValue().bytes.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+        let created = MHD_create_response_from_buffer_with_free_callback_cls(bytes.count, base, releaseBytes, box.toOpaque())
+        if created == nil { box.release() }
+        return created
+    }
+}
+
+private let releaseBytes: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<ResponseBytes>.fromOpaque(cls).release()
 }
 
 private let streamRead: MHD_ContentReaderCallback = { cls, _, buffer, max in

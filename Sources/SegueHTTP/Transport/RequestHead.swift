@@ -1,0 +1,154 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the transport itself reads of a request's header fields, gathered with those the service
+/// reads in one pass over each of libmicrohttpd's lists at the access handler's first call
+/// (docs/http.md "Request protocol"). Looking each name up instead walks the whole list again,
+/// with a caseless compare per field: ten walks a request.
+///
+/// As `MHD_lookup_connection_value` does: names match without regard to ASCII case (header
+/// fields and query arguments alike), and of a name given twice the first value counts.
+struct RequestHead {
+    /// The client's `X-Request-Id`, unchecked (`RequestID.resolve` judges it).
+    var requestID: String?
+    /// The first `Content-Length` value, and how many `Content-Length` fields there are.
+    var contentLength: String?
+    var contentLengthFields = 0
+    var hasTransferEncoding = false
+
+    /// Reads `connection`'s header fields and query arguments (libmicrohttpd has parsed the whole
+    /// header block): those the service reads into `request`, the transport's into the head returned.
+    static func read(_ connection: OpaquePointer, into request: inout HTTPRequest) -> RequestHead {
+        var head = RequestHead()
+        withUnsafeMutablePointer(to: &head) { head in
+            withUnsafeMutablePointer(to: &request.headers) { fields in
+                var pass = HeaderPass(head: head, fields: fields)
+                _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, readHeader, &pass)
+            }
+        }
+        withUnsafeMutablePointer(to: &request.query) { query in
+            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.GET_ARGUMENT_KIND, readArgument, query)
+        }
+        return head
+    }
+
+    /// A header field the transport reads.
+    enum Field: Sendable {
+        case service(HeaderName), requestID, contentLength, transferEncoding
+    }
+
+    static let headerNames = FieldNames<Field>(
+        HeaderName.allCases.map { ($0.rawValue, .service($0)) }
+            + [("x-request-id", .requestID), ("content-length", .contentLength), ("transfer-encoding", .transferEncoding)])
+
+    static let queryNames = FieldNames<QueryName>(QueryName.allCases.map { ($0.rawValue, $0) })
+
+    mutating func note(_ field: Field, _ value: Value, fields: inout ReadFields<HeaderName>) {
+        switch field {
+        case .service(let name):
+            if fields[name] == nil { fields[name] = value.text }
+        case .requestID:
+            if requestID == nil { requestID = value.text }
+        case .contentLength:
+            contentLengthFields += 1
+            if contentLength == nil { contentLength = value.text }
+        case .transferEncoding:
+            hasTransferEncoding = true
+        }
+    }
+
+    /// A value as libmicrohttpd hands it over: NUL-terminated, with its length.
+    struct Value {
+        let start: UnsafePointer<CChar>, size: Int
+
+        /// The value up to its first NUL, as `String(cString:)` reads it, without measuring it again.
+        var text: String {
+            String(decoding: UnsafeRawBufferPointer(start: start, count: strnlen(start, size)), as: UTF8.self)
+        }
+    }
+
+    /// The pointers the header pass writes through.
+    struct HeaderPass {
+        let head: UnsafeMutablePointer<RequestHead>
+        let fields: UnsafeMutablePointer<ReadFields<HeaderName>>
+    }
+}
+
+/// Lowercase names and what each stands for, kept in one byte array so that a lookup touches no
+/// reference count.
+struct FieldNames<Field: Sendable>: Sendable {
+    private let text: [UInt8]
+    private let entries: [(start: Int, count: Int, field: Field)]
+
+    init(_ names: [(String, Field)]) {
+        var text: [UInt8] = [], entries: [(start: Int, count: Int, field: Field)] = []
+        for (name, field) in names {
+            entries.append((text.count, name.utf8.count, field))
+            text += name.lowercased().utf8
+        }
+        self.text = text
+        self.entries = entries
+    }
+
+    /// What the name `key` stands for, compared without regard to ASCII case; nil when none.
+    func field(named key: UnsafeRawBufferPointer) -> Field? {
+        text.withUnsafeBytes { text in
+            entries.withUnsafeBufferPointer { entries in
+                for entry in entries where entry.count == key.count
+                    && ASCIICase.equal(key, lowercased: UnsafeRawBufferPointer(rebasing: text[entry.start..<entry.start + entry.count])) {
+                    return entry.field
+                }
+                return nil
+            }
+        }
+    }
+}
+
+/// Comparison of ASCII text without regard to case (RFC 9110 §5.1 for field names).
+enum ASCIICase {
+    /// An ASCII capital as its small letter; any other byte as it is.
+    @inline(__always)
+    static func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+
+    /// Whether `bytes` equals `lowercased` (already small letters) letter for letter, ignoring case.
+    static func equal(_ bytes: UnsafeRawBufferPointer, lowercased: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count == lowercased.count else { return false }
+        for i in 0..<bytes.count where folded(bytes[i]) != lowercased[i] { return false }
+        return true
+    }
+
+    /// Whether `a` and `b` are the same text but for the case of ASCII letters.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                for i in 0..<x.count where folded(x[i]) != folded(y[i]) { return false }
+                return true
+            }
+        }
+        return compared.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8) { folded($0) == folded($1) }
+    }
+}
+
+// libmicrohttpd's iterators: plain functions; what they fill arrives through `cls`. An argument
+// without a value (`?format`) has none to read and stays absent.
+
+private let readHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls, let key, let value,
+          let field = RequestHead.headerNames.field(named: UnsafeRawBufferPointer(start: key, count: keySize))
+    else { return .YES }
+    let pass = cls.assumingMemoryBound(to: RequestHead.HeaderPass.self).pointee
+    pass.head.pointee.note(field, RequestHead.Value(start: value, size: valueSize), fields: &pass.fields.pointee)
+    return .YES
+}
+
+private let readArgument: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls, let key, let value,
+          let name = RequestHead.queryNames.field(named: UnsafeRawBufferPointer(start: key, count: keySize))
+    else { return .YES }
+    let query = cls.assumingMemoryBound(to: ReadFields<QueryName>.self)
+    if query.pointee[name] == nil { query.pointee[name] = RequestHead.Value(start: value, size: valueSize).text }
+    return .YES
+}
