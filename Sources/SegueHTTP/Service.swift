@@ -57,6 +57,9 @@ public struct SegueService: Sendable {
     public let metrics: ServiceMetrics
     public let readiness = Readiness()
     public let logger: Logger
+    /// The logger's handler, which the transport's request lines go to directly (no cast from
+    /// the logger's existential handler for each).
+    let requestLog: RequestLog
     /// Gathers the log lines, when `logBufferBytes` > 0; `flushLog()` writes them.
     let logBuffer: LogBuffer?
     let cache: ResponseCache
@@ -70,8 +73,10 @@ public struct SegueService: Sendable {
         let logBuffer = configuration.logBufferBytes > 0
             ? LogBuffer(capacity: configuration.logBufferBytes, output: configuration.logSink) : nil
         self.logBuffer = logBuffer
-        logger = RequestLog.logger(level: configuration.logLevel,
-                                   output: logBuffer.map { .buffer($0) } ?? .sink(configuration.logSink))
+        let requestLog = RequestLog(level: configuration.logLevel,
+                                    output: logBuffer.map { .buffer($0) } ?? .sink(configuration.logSink))
+        self.requestLog = requestLog
+        logger = Logger(label: "segue") { _ in requestLog }
         cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
         cors = CORSMiddleware(origin: configuration.corsOrigin)
         router = Router(routes: Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics).routes,
@@ -141,13 +146,12 @@ public struct SegueService: Sendable {
 
     /// Logs and counts a finished exchange (rule 30).
     func observe(_ exchange: Exchange, finishedAt now: UInt64, completed: Bool) {
-        let record = exchange.record.withLock { $0 }
+        let (answered, bytes, cause) = exchange.record.withLock { ($0.status, $0.bytes, $0.cause) }
         let seconds = Double(now &- exchange.started) / 1e9
-        let status = record.status == 0 ? 499 : record.status
-        metrics.requestFinished(route: exchange.route, method: exchange.method, status: status,
-                                seconds: seconds, bytes: record.bytes)
-        logger.requestFinished(id: exchange.requestID, method: exchange.method, route: exchange.route, status: status,
-                               seconds: seconds, bytes: record.bytes,
-                               cause: completed ? record.cause : (record.cause ?? "the connection ended before the answer was sent"))
+        let status = answered == 0 ? 499 : answered
+        metrics.requestFinished(route: exchange.route, method: exchange.method, status: status, seconds: seconds, bytes: bytes)
+        requestLog.requestLine(.answered(
+            id: exchange.requestID, method: exchange.method, route: exchange.route, status: status, seconds: seconds,
+            bytes: bytes, cause: completed ? cause : (cause ?? "the connection ended before the answer was sent")))
     }
 }

@@ -31,7 +31,20 @@ public struct JSONWriter: TextOutputStream {
 
     @inline(__always)
     public mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        let count = text.utf8CodeUnitCount
+        append(count: count) { $0.copyMemory(from: text.utf8Start, byteCount: count) }
+    }
+
+    /// Appends the `count` bytes `write` puts at the pointer it is given: one capacity check, and
+    /// a copy where `Array.append(contentsOf:)` goes through its generic sequence path.
+    @inline(__always)
+    private mutating func append(count: Int, _ write: (UnsafeMutableRawPointer) -> Void) {
+        bytes.append(addingCapacity: count) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                write(UnsafeMutableRawPointer(buffer.baseAddress!))
+                written = count
+            }
+        }
     }
 
     @inline(__always)
@@ -170,19 +183,32 @@ public struct JSONWriter: TextOutputStream {
     /// A JSON string literal with the mandatory escapes.
     public mutating func string(_ text: String) {
         var text = text
-        bytes.append(0x22)
         text.withUTF8 { utf8 in
+            guard let first = utf8.firstIndex(where: Self.needsEscape) else {
+                // Most strings: the quotes and the text in one piece.
+                append(count: utf8.count + 2) { p in
+                    p.storeBytes(of: 0x22, as: UInt8.self)
+                    if let base = utf8.baseAddress { (p + 1).copyMemory(from: base, byteCount: utf8.count) }
+                    p.storeBytes(of: 0x22, toByteOffset: utf8.count + 1, as: UInt8.self)
+                }
+                return
+            }
             // Runs that need no escape are copied whole.
+            bytes.append(0x22)
             var start = 0
-            for i in utf8.indices where utf8[i] < 0x20 || utf8[i] == 0x22 || utf8[i] == 0x5C {
+            for i in utf8.indices[first...] where Self.needsEscape(utf8[i]) {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
                 escape(utf8[i])
                 start = i + 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            bytes.append(0x22)
         }
-        bytes.append(0x22)
     }
+
+    /// A quote, a backslash or a control character: what a JSON string escapes (RFC 8259 §7).
+    @inline(__always)
+    private static func needsEscape(_ unit: UInt8) -> Bool { unit < 0x20 || unit == 0x22 || unit == 0x5C }
 
     /// The escape of a quote, a backslash or a control character (RFC 8259 §7).
     private mutating func escape(_ unit: UInt8) {

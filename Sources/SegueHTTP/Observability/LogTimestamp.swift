@@ -13,18 +13,27 @@ enum LogTimestamp {
         append(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000, into: &bytes)
     }
 
-    /// Appends the instant `milliseconds` after 1970-01-01T00:00:00Z (negative: before it).
+    /// Appends the instant `milliseconds` after 1970-01-01T00:00:00Z (negative: before it): the
+    /// 24 bytes are written in place, one capacity check for the lot.
     static func append(milliseconds: Int64, into bytes: inout [UInt8]) {
         let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = civil(days: days)
-        digits(year, 4, &bytes); bytes.append(0x2D)
-        digits(month, 2, &bytes); bytes.append(0x2D)
-        digits(day, 2, &bytes); bytes.append(0x54)
-        digits(msOfDay / 3_600_000, 2, &bytes); bytes.append(0x3A)
-        digits(msOfDay / 60_000 % 60, 2, &bytes); bytes.append(0x3A)
-        digits(msOfDay / 1000 % 60, 2, &bytes); bytes.append(0x2E)
-        digits(msOfDay % 1000, 3, &bytes); bytes.append(0x5A)
+        bytes.append(addingCapacity: length) { span in
+            span.withUnsafeMutableBufferPointer { text, written in
+                digits(year, 4, text, at: 0); text[4] = 0x2D
+                digits(month, 2, text, at: 5); text[7] = 0x2D
+                digits(day, 2, text, at: 8); text[10] = 0x54
+                digits(msOfDay / 3_600_000, 2, text, at: 11); text[13] = 0x3A
+                digits(msOfDay / 60_000 % 60, 2, text, at: 14); text[16] = 0x3A
+                digits(msOfDay / 1000 % 60, 2, text, at: 17); text[19] = 0x2E
+                digits(msOfDay % 1000, 3, text, at: 20); text[23] = 0x5A
+                written = length
+            }
+        }
     }
+
+    /// Bytes of a timestamp: "YYYY-MM-DDTHH:MM:SS.mmmZ".
+    static let length = 24
 
     /// Year, month (1…12) and day (1…31) of the proleptic Gregorian calendar, `days` after
     /// 1970-01-01 (H. Hinnant's `civil_from_days`).
@@ -40,14 +49,15 @@ enum LogTimestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// `value` (0 ≤ value < 10^width, width 2…4) in exactly `width` decimal digits. The divisors
-    /// are constants, which the compiler turns into multiplications: a loop over a variable
-    /// divisor cost two hardware divisions a digit, 34 a line.
-    private static func digits(_ value: Int64, _ width: Int, _ bytes: inout [UInt8]) {
-        if width >= 4 { bytes.append(digit(value / 1000)) }
-        if width >= 3 { bytes.append(digit(value / 100)) }
-        bytes.append(digit(value / 10))
-        bytes.append(digit(value))
+    /// `value` (0 ≤ value < 10^width, width 2…4) in exactly `width` decimal digits at `text[start...]`.
+    /// The divisors are constants, which the compiler turns into multiplications: a loop over a
+    /// variable divisor cost two hardware divisions a digit, 34 a line.
+    private static func digits(_ value: Int64, _ width: Int, _ text: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var i = start
+        if width >= 4 { text[i] = digit(value / 1000); i += 1 }
+        if width >= 3 { text[i] = digit(value / 100); i += 1 }
+        text[i] = digit(value / 10)
+        text[i + 1] = digit(value)
     }
 
     /// The ASCII digit of `value` mod 10.

@@ -14,13 +14,11 @@ extension Logger {
     ///   - cause: why a 5xx happened; ignored below 500 unless given.
     public func requestFinished(id: String, method: String, route: String, status: Int, seconds: Double,
                                 bytes: Int, cause: String? = nil) {
-        let level: Logger.Level = status >= 500 ? .error : .info
-        guard logLevel <= level else { return }  // before building the metadata
-        let fields = RequestLog.RequestFields(id: id, method: MetricLabels.method(method), route: route, status: status,
-                                              seconds: seconds, bytes: bytes,
-                                              cause: cause ?? (status >= 500 ? "unknown" : nil))
+        guard logLevel <= RequestLog.RequestFields.level(status: status) else { return }  // before building the metadata
+        let fields = RequestLog.RequestFields.answered(id: id, method: method, route: route, status: status,
+                                                       seconds: seconds, bytes: bytes, cause: cause)
         // Segue's own handler writes the line directly; any other goes through swift-log's metadata.
-        if let log = handler as? RequestLog, log.requestLine(level: level, fields: fields) { return }
+        if let log = handler as? RequestLog, log.requestLine(fields) { return }
         var metadata: Logger.Metadata = [
             "request_id": .string(fields.id),
             "method": .string(fields.method),
@@ -30,6 +28,21 @@ extension Logger {
             "bytes": .stringConvertible(fields.bytes),
         ]
         if let cause = fields.cause { metadata["cause"] = .string(cause) }
-        log(level: level, "request", metadata: metadata)
+        log(level: fields.level, "request", metadata: metadata)
     }
+}
+
+extension RequestLog.RequestFields {
+    /// The fields of an answered request's line: `method` as its label, and a 5xx's `cause`
+    /// "unknown" when none is given.
+    static func answered(id: String, method: String, route: String, status: Int, seconds: Double, bytes: Int,
+                         cause: String?) -> Self {
+        Self(id: id, method: MetricLabels.method(method), route: route, status: status, seconds: seconds,
+             bytes: bytes, cause: cause ?? (status >= 500 ? "unknown" : nil))
+    }
+
+    /// `error` for a 5xx, `info` for everything else.
+    static func level(status: Int) -> Logger.Level { status >= 500 ? .error : .info }
+
+    var level: Logger.Level { Self.level(status: status) }
 }

@@ -117,7 +117,9 @@ public struct RequestLog: LogHandler {
     /// sorting it and casting each value back (about 25,000 instructions per request, counted
     /// with callgrind: docs/http.md "Instructions per request"). Only for a handler with no
     /// metadata of its own and no provider, whose line holds the request's fields alone.
-    func requestLine(level: Logger.Level, fields: RequestFields) -> Bool {
+    @discardableResult
+    func requestLine(_ fields: RequestFields) -> Bool {
+        let level = fields.level
         guard level >= logLevel, metadata.isEmpty, metadataProvider == nil else { return false }
         var writer = Self.head(level: level, message: "request")
         writer.raw(",\"request_id\":")
