@@ -116,8 +116,9 @@ public struct SegueService: Sendable {
         cors.apply(to: HTTPResponse(problem: problem))
     }
 
-    /// The route label of a path: its template, or `unmatched` (never the raw path).
-    func routeLabel(path: String) -> String { metrics.labels.route(path) }
+    /// The route label of a path — its template, or `unmatched` (never the raw path) — with its
+    /// position among the metrics' labels.
+    func route(of path: String) -> MetricLabels.Route { metrics.labels.route(of: path) }
 
     /// Where a request is answered (docs/http.md "Thread model").
     enum Placement {
@@ -151,7 +152,7 @@ public struct SegueService: Sendable {
         let status = answered == 0 ? 499 : answered
         metrics.requestFinished(route: exchange.route, method: exchange.method, status: status, seconds: seconds, bytes: bytes)
         requestLog.requestLine(.answered(
-            id: exchange.requestID, method: exchange.method, route: exchange.route, status: status, seconds: seconds,
-            bytes: bytes, cause: completed ? cause : (cause ?? "the connection ended before the answer was sent")))
+            id: exchange.requestID, method: exchange.method, route: exchange.route.label, status: status,
+            seconds: seconds, bytes: bytes, cause: completed ? cause : (cause ?? "the connection ended before the answer was sent")))
     }
 }

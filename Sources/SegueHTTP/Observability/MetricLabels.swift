@@ -35,6 +35,18 @@ public struct MetricLabels: Sendable {
     /// The route label of `path` (a route template or a raw path).
     public func route(_ path: String) -> String { routes[routeIndex(path)] }
 
+    /// A route label and its position in `routes`, found once per request.
+    public struct Route: Sendable {
+        let index: Int
+        public let label: String
+    }
+
+    /// The route label of `path` with its position.
+    func route(of path: String) -> Route {
+        let index = routeIndex(path)
+        return Route(index: index, label: routes[index])
+    }
+
     /// The position of `route(path)` in `routes`.
     func routeIndex(_ path: String) -> Int { indexOfRoute[path] ?? routes.count - 1 }
 

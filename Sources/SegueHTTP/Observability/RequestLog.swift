@@ -87,7 +87,8 @@ public struct RequestLog: LogHandler {
 
     /// One log line, `\n` included, stamped with the current time.
     static func line(level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
-        var writer = head(level: level, message: message)
+        var writer = head(level: level)
+        writer.string(message)
         // `leadingKeys` first in their order, then the rest by key; one pass, no lookups.
         let members = metadata.map { (rank: leadingKeys.firstIndex(of: $0.key) ?? leadingKeys.count, $0.key, $0.value) }
         for (_, key, value) in members.sorted(by: { ($0.rank, $0.1) < ($1.rank, $1.1) }) {
@@ -100,15 +101,14 @@ public struct RequestLog: LogHandler {
         return writer.bytes
     }
 
-    /// `{"time":"…","level":"…","message":…` — the start every line shares.
-    private static func head(level: Logger.Level, message: String) -> JSONWriter {
+    /// `{"time":"…","level":"…","message":` — the start every line shares; the message follows.
+    private static func head(level: Logger.Level) -> JSONWriter {
         var writer = JSONWriter(capacity: 256)
         writer.raw("{\"time\":\"")
         LogTimestamp.now(into: &writer.bytes)
         writer.raw("\",\"level\":\"")
         writer.write(level.rawValue)
         writer.raw("\",\"message\":")
-        writer.string(message)
         return writer
     }
 
@@ -121,8 +121,8 @@ public struct RequestLog: LogHandler {
     func requestLine(_ fields: RequestFields) -> Bool {
         let level = fields.level
         guard level >= logLevel, metadata.isEmpty, metadataProvider == nil else { return false }
-        var writer = Self.head(level: level, message: "request")
-        writer.raw(",\"request_id\":")
+        var writer = Self.head(level: level)
+        writer.raw("\"request\",\"request_id\":")
         writer.string(fields.id)
         writer.raw(",\"method\":")
         writer.string(fields.method)

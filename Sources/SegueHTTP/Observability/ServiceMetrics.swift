@@ -82,8 +82,13 @@ public final class ServiceMetrics: Sendable {
     /// counts as `unmatched`); `seconds` from the headers to the last byte queued; `bytes` the
     /// body bytes sent (0 for HEAD and 304).
     public func requestFinished(route: String, method: String, status: Int, seconds: Double, bytes: Int) {
+        requestFinished(route: labels.route(of: route), method: method, status: status, seconds: seconds, bytes: bytes)
+    }
+
+    /// `requestFinished` for a route already looked up (the transport's, once per request).
+    func requestFinished(route: MetricLabels.Route, method: String, status: Int, seconds: Double, bytes: Int) {
         inflight.decrement()
-        let routeIndex = labels.routeIndex(route)
+        let routeIndex = route.index
         requestCounter(routeIndex: routeIndex, method: method, status: status).increment()
         durations[routeIndex].recordSeconds(max(0, seconds))
         responseBytes[routeIndex].increment(by: max(0, bytes))

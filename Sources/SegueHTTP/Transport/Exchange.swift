@@ -34,7 +34,7 @@ final class Exchange: Sendable {
     let requestID: String
     let method: String
     /// The route's template (or "unmatched"): a bounded label, never the raw path.
-    let route: String
+    let route: MetricLabels.Route
     let started: UInt64
     /// When the answer must be ready (monotonic ns); past it the work is cancelled.
     let deadline: UInt64
@@ -42,7 +42,7 @@ final class Exchange: Sendable {
     let connection: ClientConnection?
     let record: Mutex<Record>
 
-    init(requestID: String, request: consuming HTTPRequest, route: String, started: UInt64, deadline: UInt64,
+    init(requestID: String, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64, deadline: UInt64,
          connection: ClientConnection?) {
         self.requestID = requestID
         method = request.method

@@ -55,7 +55,7 @@ extension HTTPServer {
         let head = RequestHead.read(connection, into: &request)
         let now = MonotonicClock.now()
         let exchange = Exchange(requestID: RequestID.resolve(head.requestID), request: consume request,
-                                route: service.routeLabel(path: url), started: now,
+                                route: service.route(of: url), started: now,
                                 deadline: now &+ MonotonicClock.nanoseconds(listen.requestTimeout), connection: client)
         slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
         client?.setPhase(.inRequest(exchange))
