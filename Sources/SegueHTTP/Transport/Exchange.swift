@@ -42,8 +42,8 @@ final class Exchange: Sendable {
     let connection: ClientConnection?
     let record: Mutex<Record>
 
-    init(requestID: String, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64, deadline: UInt64,
-         connection: ClientConnection?) {
+    init(requestID: String, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64,
+         deadline: UInt64, connection: ClientConnection?) {
         self.requestID = requestID
         method = request.method
         record = Mutex(Record(request: consume request))

@@ -85,8 +85,9 @@ struct FieldNames<Field: Sendable>: Sendable {
     init(_ names: [(String, Field)]) {
         var text: [UInt8] = [], entries: [(start: Int, count: Int, field: Field)] = []
         for (name, field) in names {
-            entries.append((text.count, name.utf8.count, field))
-            text += name.lowercased().utf8
+            let lowercased = Array(name.lowercased().utf8)
+            entries.append((text.count, lowercased.count, field))
+            text += lowercased
         }
         self.text = text
         self.entries = entries
