@@ -115,10 +115,8 @@ public struct CubicBezier: Sendable {
         var i = 1
         while i < 10 && table[i] < x { i += 1 }
         var lo = Double(i - 1) * 0.1, hi = Double(i) * 0.1
-        // The bracket's ends are table[i − 1] and table[i], recomputed by the expression that
-        // filled the table (the same bits): reading the InlineArray at a variable index would
-        // copy all of it to the stack first, while the unrolled scan above reads fixed entries.
-        let lower = Self.cubic(ax, bx, cx, lo), span = Self.cubic(ax, bx, cx, hi) - lower
+        let (lower, upper) = bracket(i)
+        let span = upper - lower
         var t = span > 0 ? lo + (x - lower) / span * 0.1 : 0.5 * (lo + hi)
 
         // Newton, shrinking the bracket with every iterate; a step leaving it ends the phase.
@@ -138,6 +136,24 @@ public struct CubicBezier: Sendable {
             if error < 0 { lo = t } else { hi = t }
         }
         return t
+    }
+
+    /// table[i − 1] and table[i] for i in 1…10. Each case reads fixed entries: reading the
+    /// InlineArray at a variable index would copy all of it to the stack first.
+    @inlinable @inline(__always)
+    func bracket(_ i: Int) -> (Double, Double) {
+        switch i {
+        case 1: (table[0], table[1])
+        case 2: (table[1], table[2])
+        case 3: (table[2], table[3])
+        case 4: (table[3], table[4])
+        case 5: (table[4], table[5])
+        case 6: (table[5], table[6])
+        case 7: (table[6], table[7])
+        case 8: (table[7], table[8])
+        case 9: (table[8], table[9])
+        default: (table[9], table[10])
+        }
     }
 
     /// dy/dx at an interior parameter t. Inlined into every sample; the second derivatives are
