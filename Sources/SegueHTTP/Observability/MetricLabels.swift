@@ -33,7 +33,7 @@ public struct MetricLabels: Sendable {
     }
 
     /// The route label of `path` (a route template or a raw path).
-    public func route(_ path: String) -> String { routes[routeIndex(path)] }
+    public func route(_ path: String) -> String { route(of: path).label }
 
     /// A route label and its position in `routes`, found once per request.
     public struct Route: Sendable {
