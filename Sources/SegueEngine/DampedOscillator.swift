@@ -103,12 +103,39 @@ public struct DampedOscillator: Sendable, Equatable {
         } else {
             return Self.twoRootState(a: a, omega0: omega0, w: frequency, y0: motion.y0, v0: motion.v0, at: t)
         }
-        // Under-damped (trigonometric) and over-damped (hyperbolic) forms share this shape.
-        let decay = exp(-a * t)
-        return (
-            decay * (motion.y0 * cosine + motion.positionSine * sine),
-            decay * (motion.v0 * cosine - motion.velocitySine * sine)
-        )
+        return Self.combine(motion, decay: exp(-a * t), cosine: cosine, sine: sine)
+    }
+
+    /// `state(_:at:)` at each of `times`, handed to `store` with its index and time. The form is
+    /// chosen once for the run: an under-damped run keeps e^(−a), ωd and the motion in locals, so a
+    /// sample costs the closed form and its libm calls. The per-sample `state` reads them from the
+    /// oscillator's memory again after every libm call (the compiler cannot tell that `exp`, which
+    /// may set `errno`, leaves them alone) and tests ζ every time. The same bits as `state`.
+    @inlinable @inline(__always)
+    public func forEachState(_ motion: Trajectory, at times: UnsafeBufferPointer<Double>,
+                             _ store: (_ index: Int, _ t: Double, _ position: Double, _ velocity: Double) -> Void) {
+        guard dampingRatio < 1 else {
+            for i in times.indices {
+                let (position, velocity) = state(motion, at: times[i])
+                store(i, times[i], position, velocity)
+            }
+            return
+        }
+        let a = decayRate, w = frequency, motion = motion
+        for i in times.indices {
+            let t = times[i], phase = w * t
+            let (position, velocity) = Self.combine(motion, decay: exp(-a * t), cosine: _cos(phase), sine: _sin(phase))
+            store(i, t, position, velocity)
+        }
+    }
+
+    /// e^(−at)·(y0·cos + B·sin) and its derivative: the shape the under-damped (trigonometric) and
+    /// over-damped (hyperbolic) forms share, given the decay and the cosine and sine of the phase.
+    @inlinable @inline(__always)
+    static func combine(_ motion: Trajectory, decay: Double, cosine: Double, sine: Double)
+        -> (position: Double, velocity: Double) {
+        (decay * (motion.y0 * cosine + motion.positionSine * sine),
+         decay * (motion.v0 * cosine - motion.velocitySine * sine))
     }
 
     /// Over-damped, ωo·t ≥ 20: y = cs·e^(rs·t) + cf·e^(rf·t), for a = ζ·ω0, ω0 and w = ωo. Static,

@@ -96,6 +96,18 @@ public struct Spring: Sendable, Equatable {
         return (1 + state.position, state.velocity)
     }
 
+    /// `sample(at:)` at each of `times`, into `progress` and `velocity` (each as long as `times`);
+    /// from `end` on (a UIKit duration-based spring) exactly 1 and 0. The oscillator's form is
+    /// chosen once for the run (`DampedOscillator.forEachState`): the same bits as sample by sample.
+    @inlinable
+    public func sample(at times: UnsafeBufferPointer<Double>, endingAt end: Double = .infinity,
+                       progress: UnsafeMutableBufferPointer<Double>, velocity: UnsafeMutableBufferPointer<Double>) {
+        precondition(progress.count >= times.count && velocity.count >= times.count, "one slot per time")
+        oscillator.forEachState(motion, at: times) { i, t, position, speed in
+            (progress[i], velocity[i]) = t >= end ? (1, 0) : t < 0 ? (0, 0) : (1 + position, speed)
+        }
+    }
+
     /// Core Animation's settling duration, `-[CASpringAnimation durationForEpsilon:0.001]` at
     /// speed 1 (docs/springs.md "Settling duration", decompiled, matching Apple's documented 2.85 s and 1.02 s):
     /// - ζ = 0: never settles, +infinity (docs/rules.md rule 24; the FLT_MAX clamp does not apply).

@@ -38,22 +38,32 @@ public enum TimingCurve: Sendable, Equatable {
         case .cubicBezier(let bezier): Self.fill(times, &progress, &velocity) { Self.sample(bezier, at: $0, duration: duration) }
         case .steps(let steps): Self.fill(times, &progress, &velocity) { Self.sample(steps, at: $0, duration: duration) }
         case .piecewiseLinear(let curve): Self.fill(times, &progress, &velocity) { Self.sample(curve, at: $0, duration: duration) }
-        case .spring(let spring): Self.fill(times, &progress, &velocity) { spring.sample(at: $0) }
-        case .durationSpring(let spring, let end): Self.fill(times, &progress, &velocity) { Self.sample(spring, endingAt: end, at: $0) }
+        case .spring(let spring):
+            Self.withBuffers(times, &progress, &velocity) { spring.sample(at: $0, progress: $1, velocity: $2) }
+        case .durationSpring(let spring, let end):
+            Self.withBuffers(times, &progress, &velocity) { spring.sample(at: $0, endingAt: end, progress: $1, velocity: $2) }
         }
     }
 
     @inlinable @inline(__always)
     static func fill(_ times: [Double], _ progress: inout [Double], _ velocity: inout [Double],
                      _ sample: (Double) -> (progress: Double, velocity: Double)) {
-        // Through buffers: no uniqueness check of either array on every store.
+        withBuffers(times, &progress, &velocity) { times, progress, velocity in
+            for i in times.indices {
+                (progress[i], velocity[i]) = sample(times[i])
+            }
+        }
+    }
+
+    /// The three arrays as buffers: no uniqueness check of either output on every store.
+    @inlinable @inline(__always)
+    static func withBuffers(
+        _ times: [Double], _ progress: inout [Double], _ velocity: inout [Double],
+        _ body: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
+    ) {
         times.withUnsafeBufferPointer { times in
             progress.withUnsafeMutableBufferPointer { progress in
-                velocity.withUnsafeMutableBufferPointer { velocity in
-                    for i in times.indices {
-                        (progress[i], velocity[i]) = sample(times[i])
-                    }
-                }
+                velocity.withUnsafeMutableBufferPointer { velocity in body(times, progress, velocity) }
             }
         }
     }

@@ -69,6 +69,32 @@ final class PropertyTests: XCTestCase {
         }
     }
 
+    /// A run (`Spring.sample(at:endingAt:progress:velocity:)`, what the curve route samples through)
+    /// gives the same bits as sample by sample, for every form of the oscillator: under-damped
+    /// (its own loop), undamped, critical, both over-damped forms; before 0, at and after a UIKit
+    /// end, NaN and infinite times.
+    func testASpringRunGivesTheBitsOfEachSample() {
+        var times = Array(stride(from: -0.3, through: 6, by: 0.013)) + [0, -0.0, .nan, .infinity, -.infinity, 1e300]
+        let end = 0.75
+        times.append(contentsOf: [end.nextDown, end, end.nextUp])
+        for damping in [0, 3, 19.99, 20, 20.01, 45, 400] {
+            for velocity in [-4.0, 0, 6] {
+                let spring = Spring(
+                    mass: 1, stiffness: 100, damping: damping, initialVelocity: velocity, allowsOverdamping: true)
+                for end in [Double.infinity, end] {
+                    var progress = [Double](repeating: 7, count: times.count), speed = progress
+                    TimingCurve.durationSpring(spring, duration: end)
+                        .sample(at: times, duration: 1, progress: &progress, velocity: &speed)
+                    for (i, t) in times.enumerated() {
+                        let one = t >= end ? (progress: 1.0, velocity: 0.0) : spring.sample(at: t)
+                        XCTAssertEqual(progress[i].bitPattern, one.progress.bitPattern, "c=\(damping) v0=\(velocity) t=\(t) end=\(end)")
+                        XCTAssertEqual(speed[i].bitPattern, one.velocity.bitPattern, "c=\(damping) v0=\(velocity) t=\(t) end=\(end)")
+                    }
+                }
+            }
+        }
+    }
+
     func testOverdampedFormsAgreeAtTheSwitch() {
         let oscillator = DampedOscillator(mass: 1, stiffness: 100, damping: 30)  // ζ = 1.5
         let switchTime = 20 / (10 * (1.5 * 1.5 - 1).squareRoot())
