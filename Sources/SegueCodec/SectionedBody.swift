@@ -81,8 +81,15 @@ public struct SectionedBody: Sendable {
     /// Writes the piece at `cursor` and advances it; false when the body is complete.
     public func writeNext(_ cursor: inout Cursor, into w: inout JSONWriter) throws(Problem) -> Bool {
         guard cursor.section < sections.count else { return false }
-        let section = sections[cursor.section]
-        if cursor.element == 0 { w.bytes.append(contentsOf: section.prefix) }
+        // The section is read where it lies: a copy would retain its prefix, suffix and elements.
+        try sections.withUnsafeBufferPointer { (sections) throws(Problem) in
+            try write(sections[cursor.section], at: &cursor, into: &w)
+        }
+        return true
+    }
+
+    private func write(_ section: borrowing Section, at cursor: inout Cursor, into w: inout JSONWriter) throws(Problem) {
+        if cursor.element == 0 { Self.append(section.prefix, to: &w) }
         let limit = min(section.count, cursor.element + Self.batch)
         let pieceEnd = w.bytes.count + Self.pieceBytes
         var end = cursor.element
@@ -101,13 +108,18 @@ public struct SectionedBody: Sendable {
             }
         }
         if end == section.count {
-            w.bytes.append(contentsOf: section.suffix)
+            Self.append(section.suffix, to: &w)
             cursor.section += 1
             cursor.element = 0
         } else {
             cursor.element = end
         }
-        return true
+    }
+
+    /// Appends fixed bytes through a buffer: `append(contentsOf:)` takes an array it is given as
+    /// its own, a retain and a release each time.
+    private static func append(_ bytes: borrowing [UInt8], to w: inout JSONWriter) {
+        bytes.withUnsafeBufferPointer { w.bytes.append(contentsOf: $0) }
     }
 
     /// The whole body at once.

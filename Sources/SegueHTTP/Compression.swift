@@ -90,20 +90,24 @@ enum Compression {
 struct CompressionMiddleware: Middleware {
     func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
         throws(Failure) -> HTTPResponse {
-        var response = try next(request)
-        guard response.status == 200, response.isDeterministic else { return response }
+        coded(try next(request), request)
+    }
+
+    /// The response, coded where it applies; taken (`consuming`), not copied (as `EntityTagMiddleware.tagged`).
+    private func coded(_ response: consuming HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+        guard response.status == 200, response.isDeterministic else { return consume response }
         let accepted = request.headers[.acceptEncoding]
         if let stream = response.stream {
-            guard Compression.applies(toBodyOf: stream.estimatedBytes, acceptEncoding: accepted) else { return response }
+            guard Compression.applies(toBodyOf: stream.estimatedBytes, acceptEncoding: accepted) else { return consume response }
             response.gzipsStream = true
             response.headers.append(("Content-Encoding", Compression.coding))
-            return response
+            return consume response
         }
         guard Compression.applies(toBodyOf: response.body.count, acceptEncoding: accepted),
-              let coded = Compression.gzip(response.body) else { return response }
+              let coded = Compression.gzip(response.body) else { return consume response }
         response.uncodedBody = response.body
         response.body = coded
         response.headers.append(("Content-Encoding", Compression.coding))
-        return response
+        return consume response
     }
 }

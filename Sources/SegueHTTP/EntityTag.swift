@@ -161,8 +161,13 @@ struct EntityTag {
 struct EntityTagMiddleware: Middleware {
     func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
         throws(Failure) -> HTTPResponse {
-        var response = try next(request)
-        guard response.status == 200, response.isDeterministic else { return response }
+        tagged(try next(request), request)
+    }
+
+    /// The response with its tag. It is taken (`consuming`): a `var` bound to what `next` returns
+    /// was a copy of the whole response, a retain of each of its arrays and strings.
+    private func tagged(_ response: consuming HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+        guard response.status == 200, response.isDeterministic else { return consume response }
         let contentType = response.header("Content-Type"), contentCoding = response.header("Content-Encoding")
         let tag: String
         if response.stream != nil {
@@ -172,7 +177,7 @@ struct EntityTagMiddleware: Middleware {
             response.uncodedBody = nil
         }
         response.headers.append(("ETag", tag))
-        return response
+        return consume response
     }
 }
 

@@ -110,10 +110,15 @@ public struct HTTPResponse: Sendable {
     var cause: String?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], stream: SectionedBody? = nil) {
+        self.init(status: status, headers: headers, body: body, stream: stream, isDeterministic: false)
+    }
+
+    init(status: Int, headers: [(name: String, value: String)], body: [UInt8], stream: SectionedBody?, isDeterministic: Bool) {
         self.status = status
         self.headers = headers
         self.body = body
         self.stream = stream
+        self.isDeterministic = isDeterministic
     }
 
     /// A problem as `application/problem+json` (RFC 9457), with its status.

@@ -36,19 +36,17 @@ struct Content {
     /// The 200 response: `Content-Type`, then `Vary` for a negotiated (cacheable) body or
     /// `Cache-Control: no-store`; a large sectioned body as a stream, any other written out here.
     func response() throws(Problem) -> HTTPResponse {
-        var response = HTTPResponse(status: 200, headers: [])
+        var fields: [(name: String, value: String)] = []
         // Room for what the stages add (CORS's two, ETag, Content-Encoding): one allocation.
-        response.headers.reserveCapacity(8 + headers.count)
-        response.headers.append(("Content-Type", mediaType))
-        response.headers.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
-        response.headers += headers
-        response.isDeterministic = cacheable
-        if let sectioned, sectioned.estimatedBytes > Self.streamingThreshold {
-            response.stream = sectioned
-        } else {
-            response.body = try sectioned?.bytes() ?? body
-        }
-        return response
+        fields.reserveCapacity(8 + headers.count)
+        fields.append(("Content-Type", mediaType))
+        fields.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
+        fields += headers
+        // Built once from its parts: setting fields of a response after it is made copied it.
+        let streamed = sectioned.map { $0.estimatedBytes > Self.streamingThreshold } ?? false
+        let bytes = streamed ? [] : try sectioned?.bytes() ?? body
+        return HTTPResponse(status: 200, headers: fields, body: bytes, stream: streamed ? sectioned : nil,
+                            isDeterministic: cacheable)
     }
 }
 
@@ -111,15 +109,17 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
         let estimated = format == .json || format == .csv
+        // The job keeps what it needs, not the request: capturing it would copy its fields.
+        let cancellation = request.cancellation
         return Router.Job(work: estimated ? curveRequest.work : .infinity) { () throws(Problem) in
             // Sampling first refuses a curve with a non-finite value, whatever the format.
             let curve = try CurveResponse(curveRequest)
             switch format {
             case .css: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).css())
             case .waapi: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).waapi())
-            case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: request.cancellation)
-            case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: request.cancellation)
-            default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: request.cancellation)
+            case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: cancellation)
+            case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: cancellation)
+            default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: cancellation)
             }
         }
     }

@@ -10,9 +10,10 @@ extension HTTPServer {
     /// Queues `response` on the connection: a body in memory is lent to libmicrohttpd, not copied
     /// (`ResponseBytes`); a streamed body is
     /// written piece by piece as the socket drains (libmicrohttpd's callback responses), so a
-    /// client that does not read holds at most one piece.
-    func send(_ proposed: HTTPResponse, _ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
-        let response = withinMemoryBudget(proposed, exchange)
+    /// client that does not read holds at most one piece. The response is taken (`consuming`), not
+    /// copied: a copy retains each of its arrays and strings.
+    func send(_ proposed: consuming HTTPResponse, _ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        let response = withinMemoryBudget(consume proposed, exchange)
         let created: OpaquePointer?
         if let stream = response.stream {
             let reader = Unmanaged.passRetained(StreamReader(stream, gzip: response.gzipsStream, exchange: exchange)).toOpaque()
@@ -42,12 +43,12 @@ extension HTTPServer {
     /// `--max-response-memory` (what a crowd of clients that do not read can pin). Bodies written
     /// whole are at most the streaming threshold (64 KiB) each, bounded by the connection limit,
     /// and always go out: a small answer is never refused for a crowd's large ones.
-    private func withinMemoryBudget(_ response: HTTPResponse, _ exchange: Exchange) -> HTTPResponse {
-        guard let stream = response.stream else { return response }
+    private func withinMemoryBudget(_ response: consuming HTTPResponse, _ exchange: Exchange) -> HTTPResponse {
+        guard let stream = response.stream else { return consume response }
         let held = StreamReader.heldBytes(gzip: response.gzipsStream) + stream.retainedBytes
         if heldBytes.reserve(held) {
             exchange.record.withLock { $0.heldBytes = held }
-            return response
+            return consume response
         }
         var refusal = service.problem(Problem(.unavailable, detail: "the server holds too many unsent answers; retry shortly"))
         refusal.headers.append(("Retry-After", "1"))
