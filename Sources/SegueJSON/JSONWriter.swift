@@ -246,7 +246,8 @@ public struct JSONWriter: TextOutputStream {
         bytes.append(0x5D)
     }
 
-    /// Any JSON value, members in their stored order.
+    /// Any JSON value, members in their stored order. Elements are read where they lie, by index:
+    /// `for element in` copies each one, a retain and a release of whatever it holds.
     public mutating func value(_ value: JSONValue) {
         switch value {
         case .null: raw("null")
@@ -255,18 +256,18 @@ public struct JSONWriter: TextOutputStream {
         case .string(let text): string(text)
         case .array(let elements):
             bytes.append(0x5B)
-            for (i, element) in elements.enumerated() {
+            for i in elements.indices {
                 if i > 0 { bytes.append(0x2C) }
-                self.value(element)
+                self.value(elements[i])
             }
             bytes.append(0x5D)
         case .object(let members):
             bytes.append(0x7B)
-            for (i, member) in members.enumerated() {
+            for i in members.indices {
                 if i > 0 { bytes.append(0x2C) }
-                string(member.key)
+                string(members[i].key)
                 bytes.append(0x3A)
-                self.value(member.value)
+                self.value(members[i].value)
             }
             bytes.append(0x7D)
         }

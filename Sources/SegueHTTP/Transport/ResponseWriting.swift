@@ -24,9 +24,12 @@ extension HTTPServer {
         }
         guard let created else { return .NO }
         // `withCString`, not the implicit conversion: a short string (most names and values) is
-        // then copied to the stack instead of into a new array.
-        for header in response.headers {
-            _ = header.name.withCString { name in header.value.withCString { MHD_add_response_header(created, name, $0) } }
+        // then copied to the stack instead of into a new array. The fields are read where they
+        // lie: `for header in` copies each pair, a retain and a release of both strings.
+        response.headers.withUnsafeBufferPointer { headers in
+            for i in headers.indices {
+                _ = headers[i].name.withCString { name in headers[i].value.withCString { MHD_add_response_header(created, name, $0) } }
+            }
         }
         _ = exchange.requestID.withCString { MHD_add_response_header(created, "X-Request-Id", $0) }
         if service.readiness.isDraining && response.header("Connection") == nil {
