@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
-#       and the C++ reference server (../shared/bench/compare-http.sh); then instructions per
+#       and the C++ reference server (../shared/bench/compare-http.sh) with the cache on, off, and
+#       off with one I/O thread (latency: threads vs cores); then instructions per
 #       request through the real transport, all four counted by callgrind, and the handler alone, which
 #       gives the transport budget beside the bare C server (scripts/callgrind-curve.py);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
@@ -48,6 +49,10 @@ if [ -f "$shared/compare-http.sh" ]; then
     echo "-- segue --cache-entries $cache"
     (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 2 --cache-entries $cache" "$SECONDS_PER_RUN")
   done
+  # Threads against cores for latency: wrk shares the two cores, so two I/O threads and wrk's two
+  # threads contend for them; one I/O thread leaves wrk a core (docs/http.md "Thread model").
+  echo "-- segue --cache-entries 0 --threads 1 (one I/O thread: the latency side of threads vs cores)"
+  (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 1 --cache-entries 0" "$SECONDS_PER_RUN")
 else
   port=18089
   "$bin/segue" serve --port $port >/dev/null & pid=$!
