@@ -173,7 +173,12 @@ struct EntityTagMiddleware: Middleware {
         if response.stream != nil {
             tag = EntityTag.make(source: RepresentationSource(request), contentType: contentType, contentCoding: contentCoding)
         } else {
-            tag = EntityTag.make(body: response.uncodedBody ?? response.body, contentType: contentType, contentCoding: contentCoding)
+            // Each array passed where it lies: `uncodedBody ?? body` would be a copy of one of them.
+            if let uncoded = response.uncodedBody {
+                tag = EntityTag.make(body: uncoded, contentType: contentType, contentCoding: contentCoding)
+            } else {
+                tag = EntityTag.make(body: response.body, contentType: contentType, contentCoding: contentCoding)
+            }
             response.uncodedBody = nil
         }
         response.headers.append(("ETag", tag))

@@ -16,6 +16,17 @@ struct Router: Sendable {
             /// Computed on a worker, reading included: a render's reading already builds keyframe
             /// tracks and simulates physics.
             case compute(@Sendable (HTTPRequest) throws(Problem) -> Content)
+
+            /// Which of the three, without the handler.
+            enum Kind: Sendable { case answer, estimate, compute }
+
+            var kind: Kind {
+                switch self {
+                case .answer: .answer
+                case .estimate: .estimate
+                case .compute: .compute
+                }
+            }
         }
 
         let methods: [String]
@@ -38,8 +49,19 @@ struct Router: Sendable {
     }
 
     let routes: [String: Route]
+    /// Each route's `Action.Kind`, by path, for deciding where a request runs before it does
+    /// (`SegueService.placement`): a plain value, so the lookup retains nothing. Looking up the
+    /// route itself copies it, a retain of its methods and of its handler's context, which every
+    /// I/O thread shares.
+    let kinds: [String: Route.Action.Kind]
     /// Run around every matched route's handler.
     let middleware: MiddlewareChain
+
+    init(routes: [String: Route], middleware: MiddlewareChain) {
+        self.routes = routes
+        kinds = routes.mapValues(\.action.kind)
+        self.middleware = middleware
+    }
 
     /// The response; a route's work is admitted by `admission` before it is computed, so on an
     /// I/O thread a dear request is refused (`OnIOThread.OverBudget`) for a worker to answer.

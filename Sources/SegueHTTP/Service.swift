@@ -131,8 +131,8 @@ public struct SegueService: Sendable {
     }
 
     func placement(of request: HTTPRequest) -> Placement {
-        guard request.method == "POST", let route = router.routes[request.path] else { return .ioThread }
-        switch route.action {
+        guard request.method == "POST", let kind = router.kinds[request.path] else { return .ioThread }
+        switch kind {
         case .answer: return .ioThread
         case .estimate: return .estimated
         case .compute: return .worker

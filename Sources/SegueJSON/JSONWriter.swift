@@ -180,30 +180,34 @@ public struct JSONWriter: TextOutputStream {
         return sign + digits.count
     }
 
-    /// A JSON string literal with the mandatory escapes.
+    /// A JSON string literal with the mandatory escapes. A native string's bytes are read in place;
+    /// `withUTF8`, the fallback, needs a copy it may rewrite (a retain and a release).
     public mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            guard let first = utf8.firstIndex(where: Self.needsEscape) else {
-                // Most strings: the quotes and the text in one piece.
-                append(count: utf8.count + 2) { p in
-                    p.storeBytes(of: 0x22, as: UInt8.self)
-                    if let base = utf8.baseAddress { (p + 1).copyMemory(from: base, byteCount: utf8.count) }
-                    p.storeBytes(of: 0x22, toByteOffset: utf8.count + 1, as: UInt8.self)
-                }
-                return
+        if text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { string(utf8: $0) }
+    }
+
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let first = utf8.firstIndex(where: Self.needsEscape) else {
+            // Most strings: the quotes and the text in one piece.
+            append(count: utf8.count + 2) { p in
+                p.storeBytes(of: 0x22, as: UInt8.self)
+                if let base = utf8.baseAddress { (p + 1).copyMemory(from: base, byteCount: utf8.count) }
+                p.storeBytes(of: 0x22, toByteOffset: utf8.count + 1, as: UInt8.self)
             }
-            // Runs that need no escape are copied whole.
-            bytes.append(0x22)
-            var start = 0
-            for i in utf8.indices[first...] where Self.needsEscape(utf8[i]) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                escape(utf8[i])
-                start = i + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            bytes.append(0x22)
+            return
         }
+        // Runs that need no escape are copied whole.
+        bytes.append(0x22)
+        var start = 0
+        for i in utf8.indices[first...] where Self.needsEscape(utf8[i]) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+            escape(utf8[i])
+            start = i + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(0x22)
     }
 
     /// A quote, a backslash or a control character: what a JSON string escapes (RFC 8259 §7).

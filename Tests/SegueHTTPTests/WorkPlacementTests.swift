@@ -47,6 +47,25 @@ final class WorkPlacementTests: XCTestCase {
         XCTAssertEqual(routes.jobsRun.load(ordering: .relaxed), 2)
     }
 
+    /// The service places each request by its route's kind, read from `Router.kinds` (a table
+    /// of plain values, so deciding costs no retain of a route): a curve is estimated, a render
+    /// goes to a worker, everything else (other methods, unknown paths) stays on the I/O thread.
+    func testTheServicePlacesEachRequestByItsRoutesKind() {
+        let service = SegueService()
+        let expected: [(String, String, SegueService.Placement)] = [
+            ("POST", "/v1/curve", .estimated), ("POST", "/v1/render", .worker), ("GET", "/healthz", .ioThread),
+            ("GET", "/v1/curve", .ioThread), ("POST", "/v1/nowhere", .ioThread), ("POST", "/metrics", .ioThread),
+        ]
+        for (method, path, placement) in expected {
+            XCTAssertEqual(service.placement(of: HTTPRequest(method: method, path: path, body: [])), placement, "\(method) \(path)")
+        }
+        let router = Routes().router
+        XCTAssertEqual(router.kinds, ["/estimate": .estimate, "/compute": .compute])
+        for (path, route) in service.router.routes {
+            XCTAssertEqual(service.router.kinds[path], route.action.kind, path)
+        }
+    }
+
     func testAProblemFoundWhileReadingIsAnsweredOnTheIOThread() throws {
         let response = try Routes().router.respond(to: post("/estimate", [0]), OnIOThread(budget: 0.5))
         XCTAssertEqual(response.status, 422)
