@@ -2,7 +2,8 @@
 # make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
 #       and the C++ reference server (../shared/bench/compare-http.sh) with the cache on, off, and
-#       off with one I/O thread (latency: threads vs cores); then instructions per
+#       off with one I/O thread (latency: threads vs cores); each server's CPU time per request,
+#       user and system, alternated under the same load (scripts/cpu-per-request.sh); then instructions per
 #       request through the real transport, all four counted by callgrind, and the handler alone, which
 #       gives the transport budget beside the bare C server (scripts/callgrind-curve.py);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
@@ -53,6 +54,13 @@ if [ -f "$shared/compare-http.sh" ]; then
   # threads contend for them; one I/O thread leaves wrk a core (docs/http.md "Thread model").
   echo "-- segue --cache-entries 0 --threads 1 (one I/O thread: the latency side of threads vs cores)"
   (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 1 --cache-entries 0" "$SECONDS_PER_RUN")
+  # What the cache-off ratio comes from: each server's CPU time per request, user and system,
+  # under the same load, alternated (steadier than req/s, and it counts what an instruction costs).
+  echo "-- CPU time per request: Segue (cache off, 2 threads) beside the C++ reference, alternated (scripts/cpu-per-request.sh)"
+  work=$(mktemp -d)
+  g++ -O2 -std=c++17 -o "$work/curve_reference" "$shared/curve_reference.cpp" $(pkg-config --cflags --libs libmicrohttpd)
+  bash "$here/scripts/cpu-per-request.sh" "$bin/segue" "$work/curve_reference"
+  rm -rf "$work"
 else
   port=18089
   "$bin/segue" serve --port $port >/dev/null & pid=$!
