@@ -116,26 +116,17 @@ public struct SectionedBody: Sendable {
         }
     }
 
-    /// The room the widest run of numbers asks for: `numberRoom` bytes for each of up to `batch`.
-    private var columnRoom: Int {
-        var widest = 0
-        for i in sections.indices {
-            if case .numbers = sections[i].elements { widest = max(widest, sections[i].count) }
-        }
-        return JSONWriter.numberRoom * min(widest, Self.batch)
-    }
-
     /// Appends fixed bytes through a buffer: `append(contentsOf:)` takes an array it is given as
     /// its own, a retain and a release each time.
     private static func append(_ bytes: borrowing [UInt8], to w: inout JSONWriter) {
         bytes.withUnsafeBufferPointer { w.bytes.append(contentsOf: $0) }
     }
 
-    /// The whole body at once, in one allocation: the estimate, and the room `JSONWriter.numbers`
-    /// asks for before it writes a column (`numberRoom` for each number of it, most of which the
-    /// column's text leaves unused), so that the last column does not grow the array and copy it.
+    /// The whole body at once, in one allocation: the estimate, and the spare room
+    /// `JSONWriter.numbers` asks for before a run of numbers (`JSONWriter.runRoom`), so that the
+    /// last run does not grow the array and copy it.
     public func bytes() throws(Problem) -> [UInt8] {
-        var w = JSONWriter(capacity: estimatedBytes + 64 + columnRoom)
+        var w = JSONWriter(capacity: estimatedBytes + 64 + JSONWriter.runRoom)
         var cursor = Cursor()
         while try writeNext(&cursor, into: &w) {}
         return w.bytes

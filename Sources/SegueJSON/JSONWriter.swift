@@ -78,6 +78,15 @@ public struct JSONWriter: TextOutputStream {
     /// separator.
     public static let numberRoom = DoubleText.room + 1
 
+    /// Numbers `numbers` writes per capacity check. Its room (`numberRoom` each) is asked for
+    /// before they are written and is mostly left unused (a number takes about half of it), so a
+    /// bounded run keeps the spare room a writer may need at most `runRoom` bytes, whatever the
+    /// column's length: asking for a whole column's room outgrew a body's estimate (and the
+    /// 64 KiB piece of a streamed body) and copied the array into one twice as large.
+    public static let numbersPerReservation = 32
+    /// The most spare room `numbers` asks for at once.
+    public static let runRoom = numbersPerReservation * numberRoom
+
     /// Writes the text of `number(value)` for a finite `value` at `p`, with `numberRoom` bytes
     /// free; returns its length. Integral exactly when truncating to Int64 and back changes nothing.
     @inline(__always)
@@ -92,7 +101,8 @@ public struct JSONWriter: TextOutputStream {
     /// Appends `values[start..<end]` as numbers, each after `separator` but the one at index 0,
     /// the same bytes as `number` for each. Stops after the number that brings `bytes` to
     /// `byteLimit` bytes; returns the index after the last one written. One capacity check for
-    /// the whole run instead of one per number: the column form of a sampled channel.
+    /// every `numbersPerReservation` numbers instead of one per number: the column form of a
+    /// sampled channel.
     public mutating func numbers(_ values: [Double], from start: Int, to end: Int, separator: UInt8, byteLimit: Int) -> Int {
         numbers(values, from: start, to: end, unseparatedAt: 0, separator: separator, byteLimit: byteLimit)
     }
@@ -122,12 +132,13 @@ public struct JSONWriter: TextOutputStream {
         var next = start
         while next < end && bytes.count < byteLimit {
             let base = bytes.count
+            let stop = min(end, next + Self.numbersPerReservation)
             values.withUnsafeBufferPointer { values in
-                bytes.append(addingCapacity: (end - next) * Self.numberRoom) { span in
+                bytes.append(addingCapacity: (stop - next) * Self.numberRoom) { span in
                     span.withUnsafeMutableBufferPointer { buffer, written in
                         let p = UnsafeMutableRawPointer(buffer.baseAddress!)
                         var offset = 0
-                        while next < end && base + offset < byteLimit && values[next].isFinite {
+                        while next < stop && base + offset < byteLimit && values[next].isFinite {
                             if next > first {
                                 p.storeBytes(of: separator, toByteOffset: offset, as: UInt8.self)
                                 offset += 1
@@ -140,7 +151,7 @@ public struct JSONWriter: TextOutputStream {
                 }
             }
             // A value that is not finite ("inf", "nan") takes the slow path of `number`.
-            if next < end && bytes.count < byteLimit && !values[next].isFinite {
+            if next < stop && bytes.count < byteLimit && !values[next].isFinite {
                 if next > first { bytes.append(separator) }
                 number(values[next])
                 next += 1

@@ -62,6 +62,17 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(middle.numbers(column, from: 2, to: 5, separator: 0x2C, byteLimit: .max), 5)
         XCTAssertEqual(String(decoding: middle.bytes, as: UTF8.self), ",1,-1,0.1")
         XCTAssertEqual(middle.numbers(column, from: 3, to: 3, separator: 0x2C, byteLimit: .max), 3)
+
+        // The room asked for ahead of a run is bounded, whatever the column's length: a writer
+        // with the text's size and 64 numbers' room to spare writes all 6,017 without growing
+        // (asking for the whole column's room, 41 bytes a number, would outgrow it), and
+        // `runRoom`, what a caller reserves for it, is within that.
+        XCTAssertLessThanOrEqual(JSONWriter.runRoom, 64 * JSONWriter.numberRoom)
+        var sized = JSONWriter(capacity: expected.bytes.count + 64 * JSONWriter.numberRoom)
+        let capacity = sized.bytes.capacity
+        _ = sized.numbers(column, from: 0, to: column.count, separator: 0x3B, byteLimit: .max)
+        XCTAssertEqual(sized.bytes, expected.bytes)
+        XCTAssertEqual(sized.bytes.capacity, capacity, "the column grew the writer")
     }
 
     /// A column of `width` numbers per frame is written as one JSON array per frame, the bytes of
