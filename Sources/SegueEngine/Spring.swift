@@ -89,23 +89,35 @@ public struct Spring: Sendable, Equatable {
     @inlinable
     public func velocity(at t: Double) -> Double { sample(at: t).velocity }
 
+    /// Progress and dp/dt at `t`; from `end` on, if given (a UIKit duration-based spring, whose
+    /// animation ends there and shows the model value), exactly 1 and 0.
     @inlinable
-    public func sample(at t: Double) -> (progress: Double, velocity: Double) {
-        if t < 0 { return (0, 0) }
-        let state = oscillator.state(motion, at: t)
-        return (1 + state.position, state.velocity)
+    public func sample(at t: Double, endingAt end: Double? = nil) -> (progress: Double, velocity: Double) {
+        Self.reading(at: t, endingAt: end) { oscillator.state(motion, at: t) }
     }
 
-    /// `sample(at:)` at each of `times`, into `progress` and `velocity` (each as long as `times`);
-    /// from `end` on (a UIKit duration-based spring) exactly 1 and 0. The oscillator's form is
-    /// chosen once for the run (`DampedOscillator.forEachState`): the same bits as sample by sample.
+    /// `sample(at:endingAt:)` at each of `times`, into `progress` and `velocity` (each as long as
+    /// `times`). The oscillator's form is chosen once for the run (`DampedOscillator.forEachState`):
+    /// the same bits as sample by sample.
     @inlinable
-    public func sample(at times: UnsafeBufferPointer<Double>, endingAt end: Double = .infinity,
+    public func sample(at times: UnsafeBufferPointer<Double>, endingAt end: Double? = nil,
                        progress: UnsafeMutableBufferPointer<Double>, velocity: UnsafeMutableBufferPointer<Double>) {
         precondition(progress.count >= times.count && velocity.count >= times.count, "one slot per time")
         oscillator.forEachState(motion, at: times) { i, t, position, speed in
-            (progress[i], velocity[i]) = t >= end ? (1, 0) : t < 0 ? (0, 0) : (1 + position, speed)
+            (progress[i], velocity[i]) = Self.reading(at: t, endingAt: end) { (position, speed) }
         }
+    }
+
+    /// What a spring reads at `t` given the oscillator's displacement from rest there: exactly 1 and
+    /// 0 from `end` on, at rest (0 and 0) before 0, else 1 + the displacement and its velocity.
+    /// `state` is asked only for a time it answers.
+    @inlinable @inline(__always)
+    static func reading(at t: Double, endingAt end: Double?,
+                        _ state: () -> (position: Double, velocity: Double)) -> (progress: Double, velocity: Double) {
+        if let end, t >= end { return (1, 0) }
+        if t < 0 { return (0, 0) }
+        let (position, velocity) = state()
+        return (1 + position, velocity)
     }
 
     /// Core Animation's settling duration, `-[CASpringAnimation durationForEpsilon:0.001]` at

@@ -24,7 +24,7 @@ public enum TimingCurve: Sendable, Equatable {
         case .steps(let steps): Self.sample(steps, at: t, duration: duration)
         case .piecewiseLinear(let curve): Self.sample(curve, at: t, duration: duration)
         case .spring(let spring): spring.sample(at: t)
-        case .durationSpring(let spring, let end): Self.sample(spring, endingAt: end, at: t)
+        case .durationSpring(let spring, let end): spring.sample(at: t, endingAt: end)
         }
     }
 
@@ -85,11 +85,6 @@ public enum TimingCurve: Sendable, Equatable {
     static func sample(_ curve: PiecewiseLinear, at t: Double, duration: Double) -> (progress: Double, velocity: Double) {
         let x = t / duration
         return (curve.progress(x), curve.slope(x) / duration)
-    }
-
-    @inlinable @inline(__always)
-    static func sample(_ spring: Spring, endingAt end: Double, at t: Double) -> (progress: Double, velocity: Double) {
-        t >= end ? (1, 0) : spring.sample(at: t)
     }
 
     /// The spring behind a spring curve, if any.

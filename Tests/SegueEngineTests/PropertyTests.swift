@@ -69,10 +69,11 @@ final class PropertyTests: XCTestCase {
         }
     }
 
-    /// A run (`Spring.sample(at:endingAt:progress:velocity:)`, what the curve route samples through)
-    /// gives the same bits as sample by sample, for every form of the oscillator: under-damped
-    /// (its own loop), undamped, critical, both over-damped forms; before 0, at and after a UIKit
-    /// end, NaN and infinite times.
+    /// A run (`TimingCurve.sample(at:duration:progress:velocity:)`, what the curve route samples
+    /// through, and `Spring.sample(at:endingAt:progress:velocity:)` under it) gives the same bits as
+    /// the curve sample by sample, for every form of the oscillator: under-damped (its own loop),
+    /// undamped, critical, both over-damped forms; a spring with no end and a UIKit one (before,
+    /// at and after its end); before 0, NaN and infinite times.
     func testASpringRunGivesTheBitsOfEachSample() {
         var times = Array(stride(from: -0.3, through: 6, by: 0.013)) + [0, -0.0, .nan, .infinity, -.infinity, 1e300]
         let end = 0.75
@@ -81,14 +82,13 @@ final class PropertyTests: XCTestCase {
             for velocity in [-4.0, 0, 6] {
                 let spring = Spring(
                     mass: 1, stiffness: 100, damping: damping, initialVelocity: velocity, allowsOverdamping: true)
-                for end in [Double.infinity, end] {
+                for curve in [TimingCurve.spring(spring), .durationSpring(spring, duration: end)] {
                     var progress = [Double](repeating: 7, count: times.count), speed = progress
-                    TimingCurve.durationSpring(spring, duration: end)
-                        .sample(at: times, duration: 1, progress: &progress, velocity: &speed)
+                    curve.sample(at: times, duration: 1, progress: &progress, velocity: &speed)
                     for (i, t) in times.enumerated() {
-                        let one = t >= end ? (progress: 1.0, velocity: 0.0) : spring.sample(at: t)
-                        XCTAssertEqual(progress[i].bitPattern, one.progress.bitPattern, "c=\(damping) v0=\(velocity) t=\(t) end=\(end)")
-                        XCTAssertEqual(speed[i].bitPattern, one.velocity.bitPattern, "c=\(damping) v0=\(velocity) t=\(t) end=\(end)")
+                        let one = curve.sample(at: t, duration: 1)
+                        XCTAssertEqual(progress[i].bitPattern, one.progress.bitPattern, "c=\(damping) v0=\(velocity) t=\(t) \(curve)")
+                        XCTAssertEqual(speed[i].bitPattern, one.velocity.bitPattern, "c=\(damping) v0=\(velocity) t=\(t) \(curve)")
                     }
                 }
             }
