@@ -209,7 +209,9 @@ private typealias RequestLineCallback = @convention(c) (UnsafeMutableRawPointer?
 /// Returns no per-request state, so the access handler still sees its first call as such.
 private let requestLineRead: RequestLineCallback = { _, _, connection in
     if let connection, let context = segue_mhd_socket_context(connection) {
-        Unmanaged<ClientConnection>.fromOpaque(context).takeUnretainedValue().state.withLock { $0.requestBegun = true }
+        // The record outlives its socket context, so it is used without a retain and a release
+        // (two atomics on every request).
+        Unmanaged<ClientConnection>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.state.withLock { $0.requestBegun = true } }
     }
     return nil
 }
