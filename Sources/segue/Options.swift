@@ -108,7 +108,7 @@ struct ServerOptions: SettingGroup {
                                       value: "seconds", accepts: .range(0.1...3600), flag: \.drainTimeout, sets: \.drainTimeout)
         static let logLevel = Row("log-level", "least severe log level", value: "level", accepts: Accepted<Logger.Level>.level,
                                   flag: \.logLevel, sets: \.service.logLevel)
-        static let logBuffer = Row("log-buffer", "bytes of info log lines a thread gathers before one write; they also go every 100 ms, "
+        static let logBuffer = Row("log-buffer", "bytes of info log lines gathered before one write; they also go every 100 ms, "
                                    + "notice and above at once",
                                    note: "0 writes every line as it comes", value: "bytes", accepts: .range(0...(1 << 24)),
                                    flag: \.logBuffer, sets: \.service.logBufferBytes)
