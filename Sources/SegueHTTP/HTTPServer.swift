@@ -84,7 +84,7 @@ public final class HTTPServer: Sendable {
         // memory a burst of large answers used would otherwise stay in malloc's arenas.
         supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout),
                                 table: connections, drainingSince: { readiness.drainingSince },
-                                eachRound: { [service] in service.flushObservations() },
+                                eachRound: { [service] in service.flushLog() },
                                 whenQuiet: { if budget.inUse == 0 { _ = malloc_trim(0) } })
     }
 
@@ -162,7 +162,7 @@ public final class HTTPServer: Sendable {
         waitForConnections(until: end)
         MHD_stop_daemon(handle.pointer)
         supervisor.stop()
-        service.flushObservations()
+        service.flushLog()
     }
 }
 

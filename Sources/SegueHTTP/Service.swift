@@ -60,7 +60,7 @@ public struct SegueService: Sendable {
     /// The logger's handler, which the transport's request lines go to directly (no cast from
     /// the logger's existential handler for each).
     let requestLog: RequestLog
-    /// Gathers the log lines, when `logBufferBytes` > 0; `flushObservations()` writes them.
+    /// Gathers the log lines, when `logBufferBytes` > 0; `flushLog()` writes them.
     let logBuffer: LogBuffer?
     let cache: ResponseCache
     let cors: CORSMiddleware
@@ -139,11 +139,10 @@ public struct SegueService: Sendable {
         }
     }
 
-    /// Writes the log lines gathered so far and adds the threads' counts to the metrics (the
-    /// transport calls it every supervisor round and when it stops).
-    public func flushObservations() {
+    /// Writes the log lines gathered so far (the transport calls it every supervisor round and
+    /// when it stops).
+    public func flushLog() {
         logBuffer?.flush()
-        metrics.fold()
     }
 
     /// Logs and counts a finished exchange (rule 30).

@@ -17,13 +17,6 @@ public struct JSONWriter: TextOutputStream {
         bytes.reserveCapacity(capacity)
     }
 
-    /// A writer that appends to `bytes`, which it takes (leaving `bytes` empty, no copy); swap
-    /// them back to give them back.
-    public init(taking bytes: inout [UInt8]) {
-        self.bytes = []
-        swap(&self.bytes, &bytes)
-    }
-
     // MARK: TextOutputStream (the path `Double.write(to:)` takes)
 
     public mutating func write(_ string: String) {

@@ -53,34 +53,6 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertEqual(try Exposition(metrics.render()).value("segue_inflight_requests"), 0)
     }
 
-    /// Each thread counts into its own tally (docs/http.md "Per-thread observation"); the
-    /// exposition adds them all up when it is read, so nothing counted on any thread is missing,
-    /// and a thread that counted past `foldAfter` durations has already folded some itself.
-    func testCountsFromManyThreadsAreAllInTheExposition() throws {
-        let metrics = ServiceMetrics(routes: Self.routes)
-        let threads = 4, each = ServiceMetrics.foldAfter + 500
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for i in 0..<each {
-                metrics.requestStarted()
-                metrics.requestFinished(route: "/v1/curve", method: "POST", status: i % 2 == 0 ? 200 : 422,
-                                        seconds: 0.001, bytes: thread + 1)
-                metrics.computed(on: .ioThread)
-            }
-            metrics.requestStarted()
-        }
-        let exposition = try Exposition(metrics.render())
-        let curve = ["route": "/v1/curve", "method": "POST"]
-        let ok = threads * ((each + 1) / 2)
-        XCTAssertEqual(exposition.value("segue_requests_total", curve.merging(["status": "200"]) { $1 }), Double(ok))
-        XCTAssertEqual(exposition.value("segue_requests_total", curve.merging(["status": "422"]) { $1 }),
-                       Double(threads * each - ok))
-        XCTAssertEqual(exposition.value("segue_request_duration_seconds_count", ["route": "/v1/curve"]), Double(threads * each))
-        XCTAssertEqual(exposition.value("segue_response_bytes_total", ["route": "/v1/curve"]),
-                       Double(each * (1...threads).reduce(0, +)))
-        XCTAssertEqual(exposition.value("segue_computed_requests_total", ["thread": "io"]), Double(threads * each))
-        XCTAssertEqual(exposition.value("segue_inflight_requests"), Double(threads), "one started request left per thread")
-    }
-
     func testHistogramBucketsAreCumulativeWithCountAndSum() throws {
         let metrics = ServiceMetrics(routes: Self.routes)
         let seconds = [0.00005, 0.0001, 0.003, 0.2, 12, 45]
@@ -214,60 +186,7 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertEqual(try Self.requestIDs(in: try XCTUnwrap(small.all.first)), ["id-8"], "a line over the capacity goes alone")
     }
 
-    /// Lines written on many threads at once (each into its own shard) go out as one batch with
-    /// `flush()`: every line once and whole, each thread's in the order it wrote them, and the
-    /// batch in time order.
-    func testLinesFromManyThreadsGoOutWholeInTimeOrder() throws {
-        let writes = Lines()
-        let buffer = LogBuffer(capacity: 1 << 22, output: writes.append)
-        let logger = RequestLog.logger(output: .buffer(buffer))
-        let threads = 4, each = 2000
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for i in 0..<each {
-                logger.requestFinished(id: "t\(thread)-\(i)", method: "GET", route: "/healthz", status: 200,
-                                       seconds: 0.001, bytes: 15)
-            }
-        }
-        XCTAssertEqual(writes.all.count, 0)
-        buffer.flush()
-        XCTAssertEqual(writes.all.count, 1, "one batch")
-        let objects = try writes.all[0].split(separator: 0x0A).map { line in
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
-        }
-        let times = try objects.map { try XCTUnwrap($0["time"] as? String) }
-        XCTAssertEqual(times, times.sorted(), "the batch is in time order")
-        let ids = try objects.map { try XCTUnwrap($0["request_id"] as? String) }
-        for thread in 0..<threads {
-            XCTAssertEqual(ids.filter { $0.hasPrefix("t\(thread)-") }, (0..<each).map { "t\(thread)-\($0)" })
-        }
-        XCTAssertEqual(ids.count, threads * each)
-    }
-
-    /// The merge of the shards' lines: by the timestamp every line starts with, a tie in shard
-    /// order, each shard's lines in their order, and a line too short to hold a timestamp taken as
-    /// soon as it is next in its shard (no trap).
-    func testShardsMergeByTimestamp() {
-        func shard(_ texts: [String]) -> LogBuffer.Lines {
-            var lines = LogBuffer.Lines()
-            for text in texts {
-                lines.starts.append(lines.bytes.count)
-                lines.bytes += Array(text.utf8) + [0x0A]
-            }
-            return lines
-        }
-        func line(_ second: Int, _ tag: String) -> String { #"{"time":"2026-11-27T09:00:0\#(second).000Z","id":"\#(tag)"}"# }
-        let merged = LogBuffer.merged([
-            shard([line(1, "a1"), line(3, "a3"), line(5, "a5")]),
-            LogBuffer.Lines(),
-            shard([line(2, "b2"), line(3, "b3"), "x", line(4, "b4")]),
-        ])
-        let tags = String(decoding: merged, as: UTF8.self).split(separator: "\n").map { text in
-            text.hasPrefix("{") ? String(text.dropLast(2).suffix(2)) : String(text)
-        }
-        XCTAssertEqual(tags, ["a1", "b2", "a3", "b3", "x", "b4", "a5"])
-    }
-
-    /// A service keeps its `info` lines in its buffer until `flushObservations()`; with `logBufferBytes` 0
+    /// A service keeps its `info` lines in its buffer until `flushLog()`; with `logBufferBytes` 0
     /// every line reaches the sink as it is written.
     func testTheServiceBuffersItsLogUnlessTheBufferIsZero() throws {
         for bytes in [64 << 10, 0] {
@@ -278,7 +197,7 @@ final class ObservabilityTests: XCTestCase {
             let service = SegueService(configuration: configuration)
             service.logger.requestFinished(id: "svc-1", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
             XCTAssertEqual(lines.all.count, bytes == 0 ? 1 : 0, "buffer of \(bytes) bytes")
-            service.flushObservations()
+            service.flushLog()
             XCTAssertEqual(try lines.all.flatMap { try Self.requestIDs(in: $0) }, ["svc-1"], "buffer of \(bytes) bytes")
         }
     }

@@ -37,8 +37,6 @@ public struct RequestLog: LogHandler {
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`.
     public var logLevel: Logger.Level
     private let output: Output
-    /// `output`'s buffer, unretained (see `emit`).
-    private let buffered: Unmanaged<LogBuffer>?
 
     /// Where finished lines go.
     public enum Output: Sendable {
@@ -53,7 +51,6 @@ public struct RequestLog: LogHandler {
         logLevel = level
         self.metadataProvider = metadataProvider
         self.output = output
-        if case .buffer(let buffer) = output { buffered = .passUnretained(buffer) } else { buffered = nil }
     }
 
     /// A logger whose handler is a `RequestLog`, without touching the global `LoggingSystem`.
@@ -67,18 +64,11 @@ public struct RequestLog: LogHandler {
         logger(label: label, level: level, output: .sink(sink))
     }
 
-    /// The line `write` appends (its `\n` included) to the sink, or into the calling thread's
-    /// shard of the buffer, where it is written in place. The buffer, which every thread shares,
-    /// is reached without a retain (`_withUnsafeGuaranteedRef`: `output` holds it for as long as
-    /// this handler lives): a retain writes to its cache line from every thread.
-    private func emit(level: Logger.Level, _ write: (inout [UInt8]) -> Void) {
-        if let buffered {
-            buffered._withUnsafeGuaranteedRef { $0.append(urgent: level >= .notice, write) }
-        } else if case .sink(let sink) = output {
-            var line: [UInt8] = []
-            line.reserveCapacity(256)
-            write(&line)
-            sink(line)
+    /// A finished line to the sink, or to the buffer.
+    private func emit(_ line: [UInt8], level: Logger.Level) {
+        switch output {
+        case .sink(let sink): sink(line)
+        case .buffer(let buffer): buffer.append(line, urgent: level >= .notice)
         }
     }
 
@@ -92,14 +82,12 @@ public struct RequestLog: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let given = event.metadata { merged = merged.isEmpty ? given : merged.merging(given) { $1 } }
         if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
-        emit(level: event.level) { Self.write(level: event.level, message: event.message.description, metadata: merged, into: &$0) }
+        emit(Self.line(level: event.level, message: event.message.description, metadata: merged), level: event.level)
     }
 
-    /// Appends one log line, `\n` included, stamped with the current time.
-    private static func write(level: Logger.Level, message: String, metadata: Logger.Metadata, into bytes: inout [UInt8]) {
-        var writer = JSONWriter(taking: &bytes)
-        defer { swap(&writer.bytes, &bytes) }
-        head(level: level, &writer)
+    /// One log line, `\n` included, stamped with the current time.
+    static func line(level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
+        var writer = head(level: level)
         writer.string(message)
         // `leadingKeys` first in their order, then the rest by key; one pass, no lookups.
         let members = metadata.map { (rank: leadingKeys.firstIndex(of: $0.key) ?? leadingKeys.count, $0.key, $0.value) }
@@ -110,23 +98,22 @@ public struct RequestLog: LogHandler {
             writer.metadataValue(value)
         }
         writer.raw("}\n")
+        return writer.bytes
     }
 
-    /// Where a line's timestamp lies: every line starts `{"time":"` and the 24 bytes of
-    /// `LogTimestamp` (which sort as the instants do); `LogBuffer` merges threads' lines by them.
-    static let timestamp = 9..<33
-
     /// `{"time":"…","level":"…","message":` — the start every line shares; the message follows.
-    private static func head(level: Logger.Level, _ writer: inout JSONWriter) {
+    private static func head(level: Logger.Level) -> JSONWriter {
+        var writer = JSONWriter(capacity: 256)
         writer.raw("{\"time\":\"")
         LogTimestamp.now(into: &writer.bytes)
         writer.raw("\",\"level\":\"")
         writer.write(level.rawValue)
         writer.raw("\",\"message\":")
+        return writer
     }
 
     /// The line of an answered request (`Logger.requestFinished`), written field by field: the same
-    /// bytes `log(event:)` writes for that metadata, without building swift-log's metadata dictionary,
+    /// bytes `line` writes for that metadata, without building swift-log's metadata dictionary,
     /// sorting it and casting each value back (about 25,000 instructions per request, counted
     /// with callgrind: docs/http.md "Instructions per request"). Only for a handler with no
     /// metadata of its own and no provider, whose line holds the request's fields alone.
@@ -134,15 +121,7 @@ public struct RequestLog: LogHandler {
     func requestLine(_ fields: RequestFields) -> Bool {
         let level = fields.level
         guard level >= logLevel, metadata.isEmpty, metadataProvider == nil else { return false }
-        emit(level: level) { Self.write(fields, into: &$0) }
-        return true
-    }
-
-    /// Appends the line of an answered request.
-    private static func write(_ fields: RequestFields, into bytes: inout [UInt8]) {
-        var writer = JSONWriter(taking: &bytes)
-        defer { swap(&writer.bytes, &bytes) }
-        head(level: fields.level, &writer)
+        var writer = Self.head(level: level)
         writer.raw("\"request\",\"request_id\":")
         writer.string(fields.id)
         writer.raw(",\"method\":")
@@ -160,6 +139,8 @@ public struct RequestLog: LogHandler {
             writer.string(cause)
         }
         writer.raw("}\n")
+        emit(writer.bytes, level: level)
+        return true
     }
 
     /// What the line of an answered request says (docs/rules.md rule 30).
@@ -173,7 +154,7 @@ public struct RequestLog: LogHandler {
         line.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
             }
         }
