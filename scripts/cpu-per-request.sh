@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench (a''): CPU time per POST /v1/curve request — Segue (cache off) beside the C++ reference,
-# each under the same wrk load (64 connections, 2 threads), alternated ROUNDS times:
+# each under the same wrk load (64 connections, 2 threads), alternated ROUNDS times (8, of CPU_SECONDS = 4 s, by default):
 #
 #     bash scripts/cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY
 #
@@ -11,11 +11,13 @@
 # throughput ratio comes from when wrk shares the cores, and it splits into the server's own code
 # (user) and the kernel's (system). Both servers run for the whole script and are measured in turn,
 # so a slower or faster machine moves both alike (docs/http.md "Instructions per request").
+# The last line pairs the rounds: the mean of the per-round total ratios and its standard error,
+# the figure to compare two builds by (a difference under two standard errors is noise).
 set -euo pipefail
 segue=${1:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
 reference=${2:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
-rounds=${ROUNDS:-4}
-seconds=${CPU_SECONDS:-5}
+rounds=${ROUNDS:-8}
+seconds=${CPU_SECONDS:-4}
 lua=$(cd "$(dirname "$0")/../../shared/bench" 2>/dev/null && pwd)/curve.lua
 [ -f "$lua" ] || { echo "cpu-per-request: ../shared/bench/curve.lua is missing" >&2; exit 2; }
 ticks=$(getconf CLK_TCK)
@@ -52,9 +54,16 @@ for round in $(seq "$rounds"); do
 done
 printf '%s\n' "${results[@]}" | awk -v ticks="$ticks" '
   { n[$1] += $2; usr[$1] += $3; sys[$1] += $4; runs[$1]++
-    printf "cpu round=%d server=%s user_us=%.2f system_us=%.2f total_us=%.2f\n", int((NR + 1) / 2), $1,
-           $3 / ticks * 1e6 / $2, $4 / ticks * 1e6 / $2, ($3 + $4) / ticks * 1e6 / $2 }
+    round = int((NR + 1) / 2); total[$1] = ($3 + $4) / ticks * 1e6 / $2
+    printf "cpu round=%d server=%s user_us=%.2f system_us=%.2f total_us=%.2f\n", round, $1,
+           $3 / ticks * 1e6 / $2, $4 / ticks * 1e6 / $2, total[$1]
+    if ($1 == "segue") { ratio[round] = total["segue"] / total["reference"]; rounds = round } }
   END {
+    # The rounds paired: each round measures both servers back to back, so their ratio leaves out
+    # the machine'"'"'s slow and fast phases; its spread gives the figure'"'"'s standard error.
+    for (r = 1; r <= rounds; r++) mean += ratio[r] / rounds
+    for (r = 1; r <= rounds; r++) spread += (ratio[r] - mean) ^ 2
+    if (rounds > 1) printf "cpu paired total segue_over_reference=%.3f standard_error=%.3f rounds=%d\n", mean, sqrt(spread / (rounds - 1) / rounds), rounds
     for (s in n) {
       u[s] = usr[s] / ticks * 1e6 / n[s]; k[s] = sys[s] / ticks * 1e6 / n[s]
       printf "cpu server=%s rounds=%d user_us=%.2f system_us=%.2f total_us=%.2f\n", s, runs[s], u[s], k[s], u[s] + k[s]
