@@ -65,11 +65,12 @@ extension HTTPServer {
         slot.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeRetainedValue()
         heldBytes.release(exchange.record.withLock { $0.heldBytes })
-        service.observe(exchange, finishedAt: MonotonicClock.now(), completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
+        let now = MonotonicClock.now()
+        service.observe(exchange, finishedAt: now, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
         guard let client = exchange.connection else { return }
         client.state.withLock { state in
             state.requestBegun = false
-            if case .inRequest = state.phase { state.phase = .awaitingRequest(since: MonotonicClock.now()) }
+            if case .inRequest = state.phase { state.phase = .awaitingRequest(since: now) }
         }
     }
 
