@@ -37,7 +37,7 @@ public struct CurveResponse: Sendable {
         var head = JSONWriter()
         head.raw("{")
         head.key("timing", first: true)
-        head.value(request.timing.json)
+        request.timing.write(into: &head)
         head.key("duration")
         head.number(request.duration)
         head.key("settlingDuration")
@@ -48,12 +48,16 @@ public struct CurveResponse: Sendable {
         }
         head.raw(",\"t\":[")
         let sections = [
-            SectionedBody.Section(prefix: head.bytes, column: request.times, suffix: Array("],\"progress\":[".utf8)),
-            SectionedBody.Section(prefix: [], column: progress, suffix: Array("],\"velocity\":[".utf8)),
+            SectionedBody.Section(prefix: head.bytes, column: request.times, suffix: Self.progressKey),
+            SectionedBody.Section(prefix: [], column: progress, suffix: Self.velocityKey),
             SectionedBody.Section(prefix: [], column: velocity, suffix: tail()),
         ]
         return body(sections, bytesPerSample: 3 * Self.bytesPerNumber)
     }
+
+    /// What follows the times and the progress column: built once, not per response.
+    private static let progressKey = Array("],\"progress\":[".utf8)
+    private static let velocityKey = Array("],\"velocity\":[".utf8)
 
     /// `],"spring"?,"warnings"}`: what follows the velocity array.
     private func tail() -> [UInt8] {

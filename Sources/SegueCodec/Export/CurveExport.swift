@@ -39,18 +39,10 @@ public struct CurveExport: Sendable {
         }
     }
 
-    /// The timing's name in the comment: its normalised `type`.
-    var timingName: String {
-        if case .object(let members) = request.timing.json, case .string(let type)? = members.first(where: { $0.key == "type" })?.value {
-            return type
-        }
-        return "timing"
-    }
-
     /// `text/css`: the warnings and the summary as comments, then the easing function on its own line.
     public func css() -> [UInt8] {
         var lines = CSSComment.warnings(request.warnings)
-        lines.append(CSSComment.line("\(timingName); duration \(CSSText.number(request.duration))s; "
+        lines.append(CSSComment.line("\(request.timing.typeName); duration \(CSSText.number(request.duration))s; "
             + "max error \(CSSText.error(maxError)) with \(stops) stops"))
         if let fallback {
             lines.append(CSSComment.line("fallback: \(fallback.easing); max error \(CSSText.error(fallback.maxError))"))

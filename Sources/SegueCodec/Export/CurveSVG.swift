@@ -70,8 +70,8 @@ extension CurveResponse {
     /// the timing and the duration, the `<desc>` holds the normalised timing and the warnings.
     public func svg() -> SectionedBody {
         let plot = CurvePlot(self)
-        let title = "\(timingName) timing, duration \(SVGPlot.numberText(request.duration)) s"
-        var description = ["timing " + String(decoding: request.timing.json.bytes, as: UTF8.self)]
+        let title = "\(request.timing.typeName) timing, duration \(SVGPlot.numberText(request.duration)) s"
+        var description = ["timing " + String(decoding: request.timing.text, as: UTF8.self)]
         description += request.warnings.map { "warning \($0.pointer): \($0.detail)" }
         var head = JSONWriter()
         SVGPlot.open(width: CurvePlot.width, height: CurvePlot.height, title: title, description: description,
@@ -89,14 +89,5 @@ extension CurveResponse {
         return SectionedBody(sections: [first, second],
                              estimatedBytes: 4096 + 2 * times.count * SVGPlot.bytesPerVertex,
                              retainedBytes: Self.numbersPerSample * times.count * MemoryLayout<Double>.stride)
-    }
-
-    /// The timing's `type` in its normalised form (`ease`, `cubicBezier`, `spring`, …).
-    private var timingName: String {
-        guard case .object(let members) = request.timing.json,
-              let type = members.first(where: { $0.key == "type" }), case .string(let name) = type.value else {
-            return "curve"
-        }
-        return name
     }
 }

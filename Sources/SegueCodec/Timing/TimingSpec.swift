@@ -38,30 +38,67 @@ public enum TimingSpec: Sendable, Equatable {
         }
     }
 
-    /// The normalised object form (docs/rules.md "The curve route", rule 24).
-    public var json: JSONValue {
+    /// The normalised `type`: a UIKit curve name (`ease`, `easeIn`, …), `cubicBezier`, `steps`,
+    /// `piecewiseLinear` or `spring`.
+    public var typeName: String {
         switch self {
-        case .named(let name):
-            return .object([.init("type", .string(name.rawValue))])
-        case .cubicBezier(let b):
-            return .object([
-                .init("type", .string("cubicBezier")),
-                .init("p1", .array([.number(b.x1), .number(b.y1)])),
-                .init("p2", .array([.number(b.x2), .number(b.y2)])),
-            ])
-        case .steps(let steps):
-            return .object([
-                .init("type", .string("steps")),
-                .init("count", .number(Double(steps.count))),
-                .init("position", .string(steps.position.rawValue)),
-            ])
-        case .piecewiseLinear(let curve):
-            return .object([
-                .init("type", .string("piecewiseLinear")),
-                .init("points", .array(curve.points.map { .array([.number($0.input), .number($0.output)]) })),
-            ])
-        case .spring(let spec):
-            return spec.json
+        case .named(let name): name.rawValue
+        case .cubicBezier: "cubicBezier"
+        case .steps: "steps"
+        case .piecewiseLinear: "piecewiseLinear"
+        case .spring: "spring"
         }
+    }
+
+    /// Writes the normalised object form (docs/rules.md "The curve route", rule 24): `type`, then
+    /// the curve's own members. Written straight into the writer, with no `JSONValue` tree in
+    /// between: every curve response echoes it (docs/http.md "Where the CPU time goes, measured").
+    public func write(into w: inout JSONWriter) {
+        if case .spring(let spec) = self {
+            w.value(spec.json)
+            return
+        }
+        w.raw("{")
+        w.key("type", first: true)
+        w.string(typeName)
+        switch self {
+        case .named, .spring:
+            break
+        case .cubicBezier(let b):
+            w.key("p1")
+            pair(b.x1, b.y1, into: &w)
+            w.key("p2")
+            pair(b.x2, b.y2, into: &w)
+        case .steps(let steps):
+            w.key("count")
+            w.number(Double(steps.count))
+            w.key("position")
+            w.string(steps.position.rawValue)
+        case .piecewiseLinear(let curve):
+            w.key("points")
+            w.raw("[")
+            for (i, point) in curve.points.enumerated() {
+                if i > 0 { w.byte(0x2C) }
+                pair(point.input, point.output, into: &w)
+            }
+            w.raw("]")
+        }
+        w.raw("}")
+    }
+
+    /// The normalised object form as compact JSON text (`write(into:)`).
+    public var text: [UInt8] {
+        var w = JSONWriter()
+        write(into: &w)
+        return w.bytes
+    }
+
+    /// `[a,b]`.
+    private func pair(_ a: Double, _ b: Double, into w: inout JSONWriter) {
+        w.raw("[")
+        w.number(a)
+        w.byte(0x2C)
+        w.number(b)
+        w.raw("]")
     }
 }
