@@ -25,6 +25,12 @@ clearing of libmicrohttpd's connection pool that every server on it pays (`memse
 headers (`MHD_add_response_header`) and Segue's log line and metrics. The transport budget is then
 printed again without the pool clearing, and without the log line and metrics that the bare server
 does not have.
+
+For Segue, the atomic read-modify-writes of its own code and Swift runtime are counted too: the
+executions of its `lock`-prefixed instructions (found by objdump in the binary; callgrind records
+each instruction's count with --dump-instr=yes), differenced the same way, and of them those in
+`swift_retain` and `swift_release`. callgrind counts each as one instruction, but each costs about
+as much as a cache miss on this machine (docs/http.md "Atomics, counted and priced").
 """
 
 import argparse
@@ -96,11 +102,61 @@ def parts_of(path):
     return found
 
 
-def count(command, n, work):
-    """Total instructions of one server process that answered `n` requests, and its PARTS."""
+def lock_addresses(binary):
+    """The addresses of the `lock`-prefixed instructions (atomic read-modify-writes) in `binary`."""
+    listing = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary], capture_output=True, text=True,
+                             check=True).stdout
+    return {int(m.group(1), 16) for m in re.finditer(r"(?m)^\s*([0-9a-f]+):\s+lock ", listing)}
+
+
+def atomics_of(path, binary, locks):
+    """Executions of the instructions at `locks` in `binary`'s code in one callgrind output written with
+    --dump-instr=yes: all of them, and those in swift_retain and swift_release. Positions are absolute
+    or relative to the line before (+N, -N, *); the line after a `calls=` line is the call's
+    inclusive cost, not an instruction of the caller."""
+    names, objects = {}, {}
+    current_object = function = None
+    address, after_call = 0, False
+    total = counting = 0
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"(c?ob|c?fn)=\((\d+)\)(?: (.*))?", line)
+            if m:
+                table = objects if m.group(1).endswith("ob") else names
+                if m.group(3):
+                    table[m.group(2)] = m.group(3).strip()
+                if m.group(1) == "ob":
+                    current_object = objects.get(m.group(2))
+                elif m.group(1) == "fn":
+                    function = names.get(m.group(2))
+                continue
+            if line.startswith("calls="):
+                after_call = True
+                continue
+            m = re.match(r"(0x[0-9a-f]+|[+-]\d+|\*)\s+\S+\s+(\d+)", line)
+            if not m:
+                continue
+            position = m.group(1)
+            if position.startswith("0x"):
+                address = int(position, 16)
+            elif position != "*":
+                address += int(position)
+            if after_call:
+                after_call = False
+                continue
+            if address in locks and current_object == binary:
+                total += int(m.group(2))
+                if function and function.startswith(("swift_retain", "swift_release")):
+                    counting += int(m.group(2))
+    return total, counting
+
+
+def count(command, n, work, locks=None):
+    """Total instructions of one server process that answered `n` requests, its PARTS, and with
+    `locks` (the lock-prefixed instructions of command[0]) its atomics (`atomics_of`)."""
     port = free_port()
     out = os.path.join(work, f"cg.{n}.%p")
-    argv = ["valgrind", "--tool=callgrind", "--quiet", "--dump-instr=no", "--collect-jumps=no",
+    argv = ["valgrind", "--tool=callgrind", "--quiet", f"--dump-instr={'yes' if locks else 'no'}", "--collect-jumps=no",
             f"--callgrind-out-file={out}"] + [a.replace("$PORT", str(port)) for a in command]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -116,6 +172,7 @@ def count(command, n, work):
             proc.wait()
     total = 0
     parts = dict.fromkeys((name for name, _ in PARTS), 0)
+    atomics = (0, 0)
     for path in glob.glob(os.path.join(work, f"cg.{n}.*")):
         with open(path) as f:
             for line in f:
@@ -124,15 +181,19 @@ def count(command, n, work):
                     total = max(total, int(m.group(1))) if line.startswith("totals") else total + int(m.group(1))
         for name, value in parts_of(path).items():
             parts[name] += value
+        if locks:
+            atomics = tuple(a + b for a, b in zip(atomics, atomics_of(path, command[0], locks)))
         os.remove(path)
-    return total, parts
+    return total, parts, atomics
 
 
-def per_request(command, work):
-    """Instructions per request, and per request of each of PARTS."""
-    (low, low_parts), (high, high_parts) = (count(command, n, work) for n in RUNS)
+def per_request(command, work, locks=None):
+    """Instructions per request, per request of each of PARTS, and atomics per request (all, and
+    those of reference counting) when `locks` is given."""
+    (low, low_parts, low_atomics), (high, high_parts, high_atomics) = (count(command, n, work, locks) for n in RUNS)
     span = RUNS[1] - RUNS[0]
-    return (high - low) / span, {name: (high_parts[name] - low_parts[name]) / span for name in high_parts}
+    return ((high - low) / span, {name: (high_parts[name] - low_parts[name]) / span for name in high_parts},
+            tuple((b - a) / span for a, b in zip(low_atomics, high_atomics)))
 
 
 HANDLER = "$s11segue_bench10handlerRunyyF"
@@ -179,12 +240,16 @@ def main():
         servers += [("bare C libmicrohttpd", [f"{work}/mhd_baseline", "$PORT", "pool:2"]),
                     ("C++ reference", [f"{work}/curve_reference", "$PORT", "pool:2"])]
     results, parts = {}, {}
+    locks = lock_addresses(segue)
     for name, command in servers:
-        results[name], parts[name] = per_request(command, work)
+        results[name], parts[name], atomics = per_request(command, work, locks if command[0] == segue else None)
         print(f"{name:26s} {results[name]:12,.0f} instructions per request", flush=True)
         for part, value in parts[name].items():
             if value >= 1:
                 print(f"    of which {part:46s} {value:9,.0f}")
+        if command[0] == segue:
+            print(f"    atomic read-modify-writes in Segue's code and runtime: {atomics[0]:,.0f} per request, "
+                  f"{atomics[1]:,.0f} of them reference counting (swift_retain, swift_release)")
     handler = None
     if args.bench:
         bench = os.path.join(work, "segue-bench")
