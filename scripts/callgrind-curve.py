@@ -28,8 +28,9 @@ does not have.
 
 For Segue, the atomic read-modify-writes of its own code and Swift runtime are counted too: the
 executions of its `lock`-prefixed instructions (found by objdump in the binary; callgrind records
-each instruction's count with --dump-instr=yes), differenced the same way, and of them those in
-`swift_retain` and `swift_release`. callgrind counts each as one instruction, but each costs about
+each instruction's count with --dump-instr=yes), differenced the same way, and of them those of
+reference counting: in `swift_retain`, `swift_release` and the runtime's `RefCounts` (the last
+release of an object, which marks it deinitialising). callgrind counts each as one instruction, but each costs about
 as much as a cache miss on this machine (docs/http.md "Atomics, counted and priced").
 """
 
@@ -111,9 +112,9 @@ def lock_addresses(binary):
 
 def atomics_of(path, binary, locks):
     """Executions of the instructions at `locks` in `binary`'s code in one callgrind output written with
-    --dump-instr=yes: all of them, and those in swift_retain and swift_release. Positions are absolute
-    or relative to the line before (+N, -N, *); the line after a `calls=` line is the call's
-    inclusive cost, not an instruction of the caller."""
+    --dump-instr=yes: all of them, and those of reference counting (swift_retain, swift_release,
+    RefCounts). Positions are absolute or relative to the line before (+N, -N, *); the line after a
+    `calls=` line is the call's inclusive cost, not an instruction of the caller."""
     names, objects = {}, {}
     current_object = function = None
     address, after_call = 0, False
@@ -146,7 +147,7 @@ def atomics_of(path, binary, locks):
                 continue
             if address in locks and current_object == binary:
                 total += int(m.group(2))
-                if function and function.startswith(("swift_retain", "swift_release")):
+                if function and (function.startswith(("swift_retain", "swift_release")) or "RefCounts" in function):
                     counting += int(m.group(2))
     return total, counting
 
@@ -249,7 +250,7 @@ def main():
                 print(f"    of which {part:46s} {value:9,.0f}")
         if command[0] == segue:
             print(f"    atomic read-modify-writes in Segue's code and runtime: {atomics[0]:,.0f} per request, "
-                  f"{atomics[1]:,.0f} of them reference counting (swift_retain, swift_release)")
+                  f"{atomics[1]:,.0f} of them reference counting (retains, releases, deallocations)")
     handler = None
     if args.bench:
         bench = os.path.join(work, "segue-bench")
