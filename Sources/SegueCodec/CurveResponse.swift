@@ -32,36 +32,57 @@ public struct CurveResponse: Sendable {
         self.velocity = velocity
     }
 
-    /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "warnings"}`.
+    /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "warnings"}`,
+    /// in sections to be written in pieces (a body that streams).
     public func json() -> SectionedBody {
-        var head = JSONWriter()
-        head.raw("{")
-        head.key("timing", first: true)
-        request.timing.write(into: &head)
-        head.key("duration")
-        head.number(request.duration)
-        head.key("settlingDuration")
-        switch request.curve {
-        case .durationSpring(_, let end): head.number(end)
-        case .spring(let spring): writeOptional(spring.settlingDuration, &head)
-        default: head.raw("null")
-        }
-        head.raw(",\"t\":[")
-        let sections = [
-            SectionedBody.Section(prefix: head.bytes, column: request.times, suffix: Self.progressKey),
-            SectionedBody.Section(prefix: [], column: progress, suffix: Self.velocityKey),
-            SectionedBody.Section(prefix: [], column: velocity, suffix: tail()),
-        ]
-        return body(sections, bytesPerSample: 3 * Self.bytesPerNumber)
+        var builder = SectionedBody.Builder()
+        writeJSON(into: &builder)
+        return builder.body(estimatedBytes: estimatedBytes, retainedBytes: retainedBytes)
     }
 
-    /// What follows the times and the progress column: built once, not per response.
-    private static let progressKey = Array("],\"progress\":[".utf8)
-    private static let velocityKey = Array("],\"velocity\":[".utf8)
+    /// The same bytes as `json()`, written at once (a body small enough to be written whole): no
+    /// sections in between. Room for the estimate, and the spare room `JSONWriter.numbers` asks for
+    /// before a run (`JSONWriter.runRoom`), so that the array is not grown and copied.
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter(capacity: estimatedBytes + 64 + JSONWriter.runRoom)
+        writeJSON(into: &w)
+        return w.bytes
+    }
+
+    /// A size estimate of the JSON or CSV body, bytes: what decides between writing it whole and
+    /// streaming it.
+    public var estimatedBytes: Int { 256 + request.times.count * Self.numbersPerSample * Self.bytesPerNumber }
+
+    /// What a streamed body keeps alive besides its piece (the sample times and the two sampled
+    /// columns), bytes.
+    private var retainedBytes: Int { Self.numbersPerSample * request.times.count * MemoryLayout<Double>.stride }
+
+    /// The JSON body's layout: the head, the three columns, the tail.
+    private func writeJSON<Writer: ColumnBodyWriter>(into writer: inout Writer) {
+        writer.text { head in
+            head.raw("{")
+            head.key("timing", first: true)
+            request.timing.write(into: &head)
+            head.key("duration")
+            head.number(request.duration)
+            head.key("settlingDuration")
+            switch request.curve {
+            case .durationSpring(_, let end): head.number(end)
+            case .spring(let spring): writeOptional(spring.settlingDuration, &head)
+            default: head.raw("null")
+            }
+            head.raw(",\"t\":[")
+        }
+        writer.column(request.times)
+        writer.text { $0.raw("],\"progress\":[") }
+        writer.column(progress)
+        writer.text { $0.raw("],\"velocity\":[") }
+        writer.column(velocity)
+        writer.text { writeTail(into: &$0) }
+    }
 
     /// `],"spring"?,"warnings"}`: what follows the velocity array.
-    private func tail() -> [UInt8] {
-        var w = JSONWriter()
+    private func writeTail(into w: inout JSONWriter) {
         w.raw("]")
         if let spring = request.curve.spring {
             w.key("spring")
@@ -80,7 +101,6 @@ public struct CurveResponse: Sendable {
         w.key("warnings")
         w.value(.array(request.warnings.map(\.json)))
         w.raw("}")
-        return w.bytes
     }
 
     /// `t,progress,velocity`, one row per sample, LF line ends.
@@ -94,15 +114,12 @@ public struct CurveResponse: Sendable {
             w.number(velocity[i])
             w.byte(0x0A)
         }
-        return body([rows], bytesPerSample: 3 * Self.bytesPerNumber)
+        return body([rows])
     }
 
-    /// The body, with its size estimate and what it keeps alive while it streams (the sample
-    /// times and the two sampled columns).
-    private func body(_ sections: [SectionedBody.Section], bytesPerSample: Int) -> SectionedBody {
-        let count = request.times.count
-        return SectionedBody(sections: sections, estimatedBytes: 256 + count * bytesPerSample,
-                             retainedBytes: Self.numbersPerSample * count * MemoryLayout<Double>.stride)
+    /// The body, with its size estimate and what it keeps alive while it streams.
+    private func body(_ sections: [SectionedBody.Section]) -> SectionedBody {
+        SectionedBody(sections: sections, estimatedBytes: estimatedBytes, retainedBytes: retainedBytes)
     }
 
     private func writeOptional(_ value: Double, _ w: inout JSONWriter) {

@@ -132,3 +132,59 @@ public struct SectionedBody: Sendable {
         return w.bytes
     }
 }
+
+/// What a body of fixed text and columns of numbers is written to, in order. The layout is
+/// written once, generically: into a `SectionedBody.Builder`, which gathers sections to be
+/// written later in pieces (a body that streams), or into a `JSONWriter`, which writes it at once
+/// (a body small enough to be written whole) with no section, no copy of a column and no array
+/// for the text in between — each a retain, a release or an allocation a response
+/// (docs/http.md "Atomics, counted and priced").
+public protocol ColumnBodyWriter {
+    /// Text, as `write` puts it into a JSON writer.
+    mutating func text(_ write: (inout JSONWriter) -> Void)
+    /// The numbers of `column`, comma-separated (`JSONWriter.numbers`).
+    mutating func column(_ column: [Double])
+}
+
+extension JSONWriter: ColumnBodyWriter {
+    public mutating func text(_ write: (inout JSONWriter) -> Void) {
+        write(&self)
+    }
+
+    public mutating func column(_ column: [Double]) {
+        _ = numbers(column, from: 0, to: column.count, separator: 0x2C, byteLimit: .max)
+    }
+}
+
+extension SectionedBody {
+    /// Gathers a layout into sections: the text before each column is its prefix, the text after
+    /// the last column that column's suffix.
+    public struct Builder: ColumnBodyWriter {
+        private var sections: [Section] = []
+        private var pending: [UInt8] = []
+
+        public init() {}
+
+        public mutating func text(_ write: (inout JSONWriter) -> Void) {
+            var w = JSONWriter(capacity: 0)
+            swap(&w.bytes, &pending)
+            write(&w)
+            swap(&w.bytes, &pending)
+        }
+
+        public mutating func column(_ column: [Double]) {
+            sections.append(Section(prefix: pending, column: column, suffix: []))
+            pending = []
+        }
+
+        /// The sections gathered, with their size estimate and what they keep alive.
+        public consuming func body(estimatedBytes: Int, retainedBytes: Int) -> SectionedBody {
+            if sections.isEmpty {
+                sections.append(Section(prefix: pending))
+            } else {
+                sections[sections.count - 1].suffix += pending
+            }
+            return SectionedBody(sections: sections, estimatedBytes: estimatedBytes, retainedBytes: retainedBytes)
+        }
+    }
+}

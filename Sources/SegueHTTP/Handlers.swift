@@ -119,7 +119,12 @@ struct Handlers: Sendable {
             case .waapi: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).waapi())
             case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: cancellation)
             case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: cancellation)
-            default: return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: cancellation)
+            default:
+                // Small enough to be written whole (the common case): at once, without sections.
+                guard curve.estimatedBytes > Content.streamingThreshold else {
+                    return Content(mediaType: format.mediaType, body: curve.jsonBytes())
+                }
+                return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: cancellation)
             }
         }
     }

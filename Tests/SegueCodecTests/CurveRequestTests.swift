@@ -62,6 +62,41 @@ final class CurveRequestTests: XCTestCase {
         XCTAssertTrue(String(decoding: try response.json().bytes(), as: UTF8.self).contains("1.7976931348623157e+308"))
     }
 
+    /// The JSON body's one layout, written whole (`jsonBytes`, what a small body takes) and in
+    /// sections (`json`, what a large one streams as), piece by piece and at once: the same bytes,
+    /// for a Bézier, a spring (with its settling time and the `spring` member), a curve with a
+    /// warning, and sample counts from 1 to past the streaming size.
+    func testWholeAndSectionedJSONBodiesAreTheSameBytes() throws {
+        let requests = [
+            #"{"timing": "ease", "samples": 2}"#,
+            #"{"timing": "cubic-bezier(0.25, 0.1, 0.25, 1)", "samples": 61}"#,
+            #"{"timing": {"type": "spring", "dampingRatio": 0.5}, "duration": 1, "samples": 5000}"#,
+            #"{"timing": {"type": "spring", "dampingRatio": 2}, "duration": 20, "samples": 30}"#,
+            #"{"timing": "linear(0, 0.5 25%, 1)", "at": [0.5]}"#,
+            #"{"timing": {"type": "spring", "response": 0.5, "dampingRatio": 1.2}, "fps": 60}"#,
+            #"{"timing": "steps(3, jump-both)", "duration": 2, "samples": 1500}"#,
+        ]
+        var warnings = 0, streamed = 0
+        for json in requests {
+            let request = try decode(json)
+            let response = try CurveResponse(request)
+            let whole = response.jsonBytes()
+            XCTAssertEqual(try response.json().bytes(), whole, json)
+            var pieces: [UInt8] = [], cursor = SectionedBody.Cursor(), w = JSONWriter()
+            let body = response.json()
+            while try body.writeNext(&cursor, into: &w) {
+                pieces += w.bytes
+                w.bytes.removeAll(keepingCapacity: true)
+            }
+            XCTAssertEqual(pieces, whole, json)
+            XCTAssertNotNil(try JSONReader.parse(whole, maxDepth: 64), json)
+            warnings += request.warnings.count
+            streamed += response.estimatedBytes > 1 << 16 ? 1 : 0
+        }
+        XCTAssertEqual(warnings, 2)
+        XCTAssertEqual(streamed, 2)
+    }
+
     func testSpringSetSelection() throws {
         func set(_ timing: String, duration: String = "") throws -> SpringSpec.ParameterSet {
             let request = try decode(#"{"timing": "# + timing + duration + "}")
