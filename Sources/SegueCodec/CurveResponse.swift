@@ -15,8 +15,9 @@ public struct CurveResponse: Sendable {
     /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite
     /// slope is reported as ±Double.greatestFiniteMagnitude, as Chromium does (rule 4). The body is
     /// written from these samples, in pieces when it streams.
+    /// The request is stored last: stored first and read after, it was copied (a retain of its
+    /// sample times).
     public init(_ request: CurveRequest) throws(Problem) {
-        self.request = request
         let times = request.times
         var progress = [Double](repeating: 0, count: times.count)
         var velocity = [Double](repeating: 0, count: times.count)
@@ -30,6 +31,7 @@ public struct CurveResponse: Sendable {
         }
         self.progress = progress
         self.velocity = velocity
+        self.request = request
     }
 
     /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "warnings"}`,

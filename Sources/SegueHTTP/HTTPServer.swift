@@ -211,7 +211,7 @@ private let requestLineRead: RequestLineCallback = { _, _, connection in
     if let connection, let context = segue_mhd_socket_context(connection) {
         // The record outlives its socket context, so it is used without a retain and a release
         // (two atomics on every request).
-        Unmanaged<ClientConnection>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.state.withLock { $0.requestBegun = true } }
+        Unmanaged<ClientConnection>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.requestBegun.store(true, ordering: .relaxed) }
     }
     return nil
 }

@@ -145,14 +145,15 @@ public struct SegueService: Sendable {
         logBuffer?.flush()
     }
 
-    /// Logs and counts a finished exchange (rule 30).
-    func observe(_ exchange: Exchange, finishedAt now: UInt64, completed: Bool) {
-        let (answered, bytes, cause) = exchange.record.withLock { ($0.status, $0.bytes, $0.cause) }
+    /// Logs and counts a finished exchange (rule 30), with its answer as noted.
+    func observe(_ exchange: Exchange, answer: Exchange.Answer, finishedAt now: UInt64, completed: Bool) {
         let seconds = Double(now &- exchange.started) / 1e9
-        let status = answered == 0 ? 499 : answered
-        metrics.requestFinished(route: exchange.route, method: exchange.method, status: status, seconds: seconds, bytes: bytes)
+        let status = answer.status == 0 ? 499 : answer.status
+        metrics.requestFinished(route: exchange.route, method: exchange.method, status: status, seconds: seconds,
+                                bytes: answer.bytes)
         requestLog.requestLine(.answered(
             id: exchange.requestID, method: exchange.method, route: exchange.route.label, status: status,
-            seconds: seconds, bytes: bytes, cause: completed ? cause : (cause ?? "the connection ended before the answer was sent")))
+            seconds: seconds, bytes: answer.bytes,
+            cause: completed ? answer.cause : (answer.cause ?? "the connection ended before the answer was sent")))
     }
 }

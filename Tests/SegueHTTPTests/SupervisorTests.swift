@@ -34,7 +34,7 @@ final class SupervisorTests: XCTestCase {
         let (supervisor, table) = supervisor(drainingSince: 10 * second)
         let idle = ClientConnection(socket: -1, client: "a", now: 10 * second)
         let begun = ClientConnection(socket: -1, client: "a", now: 10 * second)
-        begun.state.withLock { $0.requestBegun = true }
+        begun.requestBegun.store(true, ordering: .relaxed)
         table.insert(idle)
         table.insert(begun)
         supervisor.round(now: 10 * second + second / 2)

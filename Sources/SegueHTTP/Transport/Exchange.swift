@@ -76,6 +76,16 @@ final class Exchange: Sendable {
         }
     }
 
+    /// What the log, the metrics and the memory budget read of a finished exchange.
+    struct Answer {
+        var status: Int, bytes: Int, cause: String?, heldBytes: Int
+    }
+
+    /// The answer as noted, read in one hold of the lock (each hold is two atomic read-modify-writes).
+    var answer: Answer {
+        record.withLock { Answer(status: $0.status, bytes: $0.bytes, cause: $0.cause, heldBytes: $0.heldBytes) }
+    }
+
     /// Counts bytes of a streamed body as they leave.
     func noteSent(_ count: Int) {
         record.withLock { $0.bytes += count }

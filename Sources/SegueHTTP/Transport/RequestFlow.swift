@@ -58,9 +58,13 @@ extension HTTPServer {
                                 route: service.route(of: url), started: now,
                                 deadline: now &+ MonotonicClock.nanoseconds(listen.requestTimeout), connection: client)
         slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
-        client?.setPhase(.inRequest(exchange))
+        // One hold of the connection's lock: the request is under way, and was its target refused?
+        let targetRejected = client?.state.withLock { state in
+            state.phase = .inRequest(exchange)
+            return state.targetRejected
+        } ?? false
         service.metrics.requestStarted()
-        guard let problem = refusalBeforeBody(head, client) else { return .YES }
+        guard let problem = refusalBeforeBody(head, targetRejected: targetRejected) else { return .YES }
         // A body may follow that libmicrohttpd will not read: drop it after the answer instead of
         // resetting the connection.
         if (head.contentLength.flatMap { Int($0) } ?? 0) > 0 || head.hasTransferEncoding {
@@ -76,8 +80,8 @@ extension HTTPServer {
     /// two parsers could frame differently, RFC 9112 §6.3), several `Content-Length` fields
     /// (libmicrohttpd reads the first and keeps the connection, so a second, different one would
     /// frame the body differently behind a proxy), or a declared body over the limit.
-    private func refusalBeforeBody(_ head: RequestHead, _ client: ClientConnection?) -> Problem? {
-        if client?.state.withLock({ $0.targetRejected }) == true {
+    private func refusalBeforeBody(_ head: RequestHead, targetRejected: Bool) -> Problem? {
+        if targetRejected {
             return Problem(.badRequest, detail: "the request target holds a NUL, a control character or bytes that are not UTF-8")
         }
         if head.contentLength != nil, head.hasTransferEncoding {

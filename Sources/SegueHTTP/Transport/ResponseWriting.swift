@@ -64,14 +64,15 @@ extension HTTPServer {
         guard let slot, let existing = slot.pointee else { return }
         slot.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeRetainedValue()
-        heldBytes.release(exchange.record.withLock { $0.heldBytes })
+        let answer = exchange.answer
+        if answer.heldBytes != 0 { heldBytes.release(answer.heldBytes) }
         let now = MonotonicClock.now()
-        service.observe(exchange, finishedAt: now, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
+        service.observe(exchange, answer: answer, finishedAt: now, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
         guard let client = exchange.connection else { return }
         client.state.withLock { state in
-            state.requestBegun = false
             if case .inRequest = state.phase { state.phase = .awaitingRequest(since: now) }
         }
+        client.requestBegun.store(false, ordering: .relaxed)
     }
 
     /// A connection opened: it gets its record, with a duplicate of its socket. Over the total
