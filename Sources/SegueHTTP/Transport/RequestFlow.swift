@@ -28,21 +28,24 @@ extension HTTPServer {
             return begin(connection, url: url.map { String(cString: $0) } ?? "/",
                          method: method.map { String(cString: $0) } ?? "GET", slot: slot)
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
-        if uploadSize.pointee > 0 {
-            defer { uploadSize.pointee = 0 }
-            guard let upload else { return .YES }
-            return receive(upload, count: uploadSize.pointee, exchange, connection)
-        }
-        switch exchange.stage {
-        case .receiving:
-            return dispatch(exchange, connection)
-        case .answered(let response):
-            return send(response, exchange, on: connection)
-        case .overLimit, .abandoned:
-            return .NO
-        case .computing:
-            return .YES
+        // The slot holds a reference to the exchange until `completed` takes it back, so it is used
+        // here without a retain and a release (two atomics on each of the request's later calls).
+        return Unmanaged<Exchange>.fromOpaque(existing)._withUnsafeGuaranteedRef { exchange in
+            if uploadSize.pointee > 0 {
+                defer { uploadSize.pointee = 0 }
+                guard let upload else { return .YES }
+                return receive(upload, count: uploadSize.pointee, exchange, connection)
+            }
+            switch exchange.stage {
+            case .receiving:
+                return dispatch(exchange, connection)
+            case .answered(let response):
+                return send(response, exchange, on: connection)
+            case .overLimit, .abandoned:
+                return .NO
+            case .computing:
+                return .YES
+            }
         }
     }
 
