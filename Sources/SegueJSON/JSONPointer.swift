@@ -1,17 +1,27 @@
 /// An RFC 6901 JSON Pointer, built up while a request is read so that every error can name the
-/// exact member at fault. Components are kept unescaped; `description` escapes `~` as `~0` and
-/// `/` as `~1`.
+/// exact member at fault.
+///
+/// It is kept as its text, each component escaped as it is appended (`~` as `~0`, `/` as `~1`,
+/// §3 of the RFC), not as an array of components: a request builds a pointer for every object it
+/// reads whether or not an error names it, and the text of a short one ("/timing", "/duration")
+/// fits in a `String` without an allocation (up to 15 bytes), where an array always took one.
+/// Escaping is one-to-one, so two pointers are equal exactly when their components are.
 public struct JSONPointer: Sendable, Equatable, CustomStringConvertible {
-    public private(set) var components: [String]
+    /// The pointer's text: "" for the whole document, else "/" before each escaped component.
+    public let description: String
 
-    public init(_ components: [String] = []) { self.components = components }
+    public init(_ components: [String] = []) {
+        description = components.reduce(into: "") { text, component in Self.append(component, to: &text) }
+    }
+
+    private init(text: String) { description = text }
 
     public static let root = JSONPointer()
 
     public func appending(_ key: String) -> JSONPointer {
-        var copy = self
-        copy.components.append(key)
-        return copy
+        var text = description
+        Self.append(key, to: &text)
+        return JSONPointer(text: text)
     }
 
     public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
@@ -19,22 +29,23 @@ public struct JSONPointer: Sendable, Equatable, CustomStringConvertible {
     public static func / (lhs: JSONPointer, rhs: String) -> JSONPointer { lhs.appending(rhs) }
     public static func / (lhs: JSONPointer, rhs: Int) -> JSONPointer { lhs.appending(rhs) }
 
-    public var description: String {
-        var out = ""
-        for component in components {
-            out.append("/")
-            // Per scalar, not per Character: "/" followed by a combining mark is one Character.
-            for scalar in component.unicodeScalars {
-                switch scalar {
-                case "~": out.append("~0")
-                case "/": out.append("~1")
-                default: out.unicodeScalars.append(scalar)
-                }
+    /// "/" and `component` escaped. Per scalar, not per Character: "/" followed by a combining
+    /// mark is one Character.
+    private static func append(_ component: String, to text: inout String) {
+        text.append("/")
+        guard component.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            text.append(component)
+            return
+        }
+        for scalar in component.unicodeScalars {
+            switch scalar {
+            case "~": text.append("~0")
+            case "/": text.append("~1")
+            default: text.unicodeScalars.append(scalar)
             }
         }
-        return out
     }
 
     /// How the pointer reads in a `detail` sentence: the pointer, or "the body" at the root.
-    public var display: String { components.isEmpty ? "the body" : "`\(description)`" }
+    public var display: String { description.isEmpty ? "the body" : "`\(description)`" }
 }
