@@ -20,6 +20,10 @@ struct Content {
     /// smaller ones are written whole.
     static let streamingThreshold = 1 << 16
 
+    /// Whether a body of this estimated size streams (else it is written whole): the one place the
+    /// threshold is applied.
+    static func streams(estimatedBytes: Int) -> Bool { estimatedBytes > streamingThreshold }
+
     init(mediaType: String, body: [UInt8], cacheable: Bool = true) {
         self.mediaType = mediaType
         self.body = body
@@ -43,7 +47,7 @@ struct Content {
         fields.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
         fields += headers
         // Built once from its parts: setting fields of a response after it is made copied it.
-        let streamed = sectioned.map { $0.estimatedBytes > Self.streamingThreshold } ?? false
+        let streamed = sectioned.map { Self.streams(estimatedBytes: $0.estimatedBytes) } ?? false
         let bytes = streamed ? [] : try sectioned?.bytes() ?? body
         return HTTPResponse(status: 200, headers: fields, body: bytes, stream: streamed ? sectioned : nil,
                             isDeterministic: cacheable)
@@ -121,7 +125,7 @@ struct Handlers: Sendable {
             case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: cancellation)
             default:
                 // Small enough to be written whole (the common case): at once, without sections.
-                guard curve.estimatedBytes > Content.streamingThreshold else {
+                guard Content.streams(estimatedBytes: curve.estimatedBytes) else {
                     return Content(mediaType: format.mediaType, body: curve.jsonBytes())
                 }
                 return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: cancellation)
