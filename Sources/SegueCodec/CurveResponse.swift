@@ -15,6 +15,7 @@ public struct CurveResponse: Sendable {
     /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite
     /// slope is reported as ±Double.greatestFiniteMagnitude, as Chromium does (rule 4). The body is
     /// written from these samples, in pieces when it streams.
+    ///
     /// The request is stored last: stored first and read after, it was copied (a retain of its
     /// sample times).
     public init(_ request: CurveRequest) throws(Problem) {
@@ -57,7 +58,7 @@ public struct CurveResponse: Sendable {
 
     /// What a streamed body keeps alive besides its piece (the sample times and the two sampled
     /// columns), bytes.
-    private var retainedBytes: Int { Self.numbersPerSample * request.times.count * MemoryLayout<Double>.stride }
+    var retainedBytes: Int { Self.numbersPerSample * request.times.count * MemoryLayout<Double>.stride }
 
     /// The JSON body's layout: the head, the three columns, the tail.
     private func writeJSON<Writer: ColumnBodyWriter>(into writer: inout Writer) {

@@ -88,6 +88,6 @@ extension CurveResponse {
         second.suffix += SVGPlot.close
         return SectionedBody(sections: [first, second],
                              estimatedBytes: 4096 + 2 * times.count * SVGPlot.bytesPerVertex,
-                             retainedBytes: Self.numbersPerSample * times.count * MemoryLayout<Double>.stride)
+                             retainedBytes: retainedBytes)
     }
 }
