@@ -199,7 +199,8 @@ public struct JSONWriter: TextOutputStream {
         copy.withUTF8 { string(utf8: $0) }
     }
 
-    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    /// A JSON string literal of UTF-8 text, with the mandatory escapes.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         guard let first = utf8.firstIndex(where: Self.needsEscape) else {
             // Most strings: the quotes and the text in one piece.
             append(count: utf8.count + 2) { p in

@@ -1,3 +1,4 @@
+import SegueJSON
 import Synchronization
 
 /// Log lines gathered in memory and handed to their sink in batches (docs/http.md "Observability"), as
@@ -25,16 +26,17 @@ public final class LogBuffer: Sendable {
         pending = Mutex([])
     }
 
-    /// Keeps `line` (its `\n` included), writing the batch when it is full or the line urgent.
-    func append(_ line: [UInt8], urgent: Bool) {
+    /// Keeps the line `write` appends to the writer it is given (its `\n` included), writing the
+    /// batch when it is full or the line urgent. The line is written in place, after the lines
+    /// pending, under the lock: no array of its own to allocate, fill, copy and free.
+    func append(urgent: Bool, _ write: (inout JSONWriter) -> Void) {
         pending.withLock { bytes in
-            if bytes.isEmpty && (urgent || line.count >= capacity) {
-                output(line)
-                return
-            }
             if bytes.capacity == 0 { bytes.reserveCapacity(capacity + 512) }
-            bytes.append(contentsOf: line)
-            if urgent || bytes.count >= capacity { write(&bytes) }
+            var writer = JSONWriter(capacity: 0)
+            swap(&writer.bytes, &bytes)
+            write(&writer)
+            swap(&writer.bytes, &bytes)
+            if urgent || bytes.count >= capacity { self.write(&bytes) }
         }
     }
 

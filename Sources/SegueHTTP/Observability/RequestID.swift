@@ -12,15 +12,30 @@ import Synchronization
 /// 64-bit seed from the system's random source (`getrandom`). The mix is a bijection, so ids are
 /// distinct within a process for 2^64 requests; across processes they collide with probability
 /// about n²/2^65 for n ids in all. One atomic add per id, no lock, no system call.
-public enum RequestID {
+public struct RequestID: Sendable, CustomStringConvertible {
     /// The header's name.
     public static let header = "X-Request-Id"
     /// Longest client id kept, in characters (bytes: all are ASCII). Range 1…128, default 128.
     public static let maxLength = 128
 
+    /// A generated id is kept as its 64 bits and spelt where it is written (the response header,
+    /// the log line): 16 characters are one more than a `String` holds without an allocation.
+    private enum Form: Sendable {
+        case generated(UInt64)
+        case text(String)
+    }
+
+    private let form: Form
+
+    /// An id with the given text, taken as it is: a log line escapes it. The transport takes its
+    /// ids from `resolve`, which checks a client's.
+    public init(_ text: String) { form = .text(text) }
+
+    private init(generated value: UInt64) { form = .generated(value) }
+
     /// The id a request is answered and logged with: `clientValue` when it is valid, else a new one.
-    public static func resolve(_ clientValue: String?) -> String {
-        if let clientValue, isValid(clientValue) { return clientValue }
+    public static func resolve(_ clientValue: String?) -> RequestID {
+        if let clientValue, isValid(clientValue) { return RequestID(clientValue) }
         return generate()
     }
 
@@ -31,12 +46,39 @@ public enum RequestID {
     }
 
     /// A new id: 16 lowercase hex digits.
-    public static func generate() -> String {
+    public static func generate() -> RequestID {
         var z = counter.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
-        return hex(z)
+        return RequestID(generated: z)
+    }
+
+    /// The id's text.
+    public var description: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with the id's text as UTF-8; a generated id is spelt on the stack.
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        switch form {
+        case .generated(let value):
+            return try Self.withHex(value) { try body(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+        case .text(let text):
+            if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+            var copy = text
+            return try copy.withUTF8(body)
+        }
+    }
+
+    /// Calls `body` with the id's text as a C string.
+    public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        switch form {
+        case .generated(let value):
+            return try Self.withHex(value) { hex in
+                try hex.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+            }
+        case .text(let text):
+            return try text.withCString(body)
+        }
     }
 
     private static let counter = Atomic<UInt64>(UInt64.random(in: .min ... .max))
@@ -53,14 +95,16 @@ public enum RequestID {
         }
     }
 
-    /// `value` as 16 lowercase hex digits, zero-padded.
-    private static func hex(_ value: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 16) { buffer in
+    /// Calls `body` with `value` as 16 lowercase hex digits, zero-padded, and a NUL: 17 bytes on
+    /// the stack.
+    private static func withHex<R>(_ value: UInt64, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { buffer in
             for i in 0..<16 {
                 let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(i))) & 0xF
                 buffer[i] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
             }
-            return 16
+            buffer[16] = 0
+            return try body(buffer)
         }
     }
 }

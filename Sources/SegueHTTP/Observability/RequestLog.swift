@@ -64,11 +64,14 @@ public struct RequestLog: LogHandler {
         logger(label: label, level: level, output: .sink(sink))
     }
 
-    /// A finished line to the sink, or to the buffer.
-    private func emit(_ line: [UInt8], level: Logger.Level) {
+    /// The line `write` appends (its `\n` included) to the sink, or written in place into the buffer.
+    private func emit(level: Logger.Level, _ write: (inout JSONWriter) -> Void) {
         switch output {
-        case .sink(let sink): sink(line)
-        case .buffer(let buffer): buffer.append(line, urgent: level >= .notice)
+        case .sink(let sink):
+            var writer = JSONWriter(capacity: 256)
+            write(&writer)
+            sink(writer.bytes)
+        case .buffer(let buffer): buffer.append(urgent: level >= .notice, write)
         }
     }
 
@@ -82,12 +85,12 @@ public struct RequestLog: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let given = event.metadata { merged = merged.isEmpty ? given : merged.merging(given) { $1 } }
         if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
-        emit(Self.line(level: event.level, message: event.message.description, metadata: merged), level: event.level)
+        emit(level: event.level) { Self.line(level: event.level, message: event.message.description, metadata: merged, into: &$0) }
     }
 
     /// One log line, `\n` included, stamped with the current time.
-    static func line(level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
-        var writer = head(level: level)
+    static func line(level: Logger.Level, message: String, metadata: Logger.Metadata, into writer: inout JSONWriter) {
+        head(level: level, into: &writer)
         writer.string(message)
         // `leadingKeys` first in their order, then the rest by key; one pass, no lookups.
         let members = metadata.map { (rank: leadingKeys.firstIndex(of: $0.key) ?? leadingKeys.count, $0.key, $0.value) }
@@ -98,18 +101,15 @@ public struct RequestLog: LogHandler {
             writer.metadataValue(value)
         }
         writer.raw("}\n")
-        return writer.bytes
     }
 
     /// `{"time":"…","level":"…","message":` — the start every line shares; the message follows.
-    private static func head(level: Logger.Level) -> JSONWriter {
-        var writer = JSONWriter(capacity: 256)
+    private static func head(level: Logger.Level, into writer: inout JSONWriter) {
         writer.raw("{\"time\":\"")
         LogTimestamp.now(into: &writer.bytes)
         writer.raw("\",\"level\":\"")
         writer.write(level.rawValue)
         writer.raw("\",\"message\":")
-        return writer
     }
 
     /// The line of an answered request (`Logger.requestFinished`), written field by field: the same
@@ -121,9 +121,15 @@ public struct RequestLog: LogHandler {
     func requestLine(_ fields: RequestFields) -> Bool {
         let level = fields.level
         guard level >= logLevel, metadata.isEmpty, metadataProvider == nil else { return false }
-        var writer = Self.head(level: level)
+        emit(level: level) { Self.requestLine(fields, into: &$0) }
+        return true
+    }
+
+    /// The bytes of `requestLine`.
+    private static func requestLine(_ fields: RequestFields, into writer: inout JSONWriter) {
+        head(level: fields.level, into: &writer)
         writer.raw("\"request\",\"request_id\":")
-        writer.string(fields.id)
+        fields.id.withUTF8 { writer.string(utf8: $0) }
         writer.raw(",\"method\":")
         writer.string(fields.method)
         writer.raw(",\"route\":")
@@ -139,13 +145,11 @@ public struct RequestLog: LogHandler {
             writer.string(cause)
         }
         writer.raw("}\n")
-        emit(writer.bytes, level: level)
-        return true
     }
 
     /// What the line of an answered request says (docs/rules.md rule 30).
     struct RequestFields {
-        var id: String, method: String, route: String, status: Int, seconds: Double, bytes: Int, cause: String?
+        var id: RequestID, method: String, route: String, status: Int, seconds: Double, bytes: Int, cause: String?
     }
 
     /// The default sink: the whole line in one `write(2)` to standard error (continued only if the

@@ -31,7 +31,7 @@ final class Exchange: Sendable {
         var heldBytes = 0
     }
 
-    let requestID: String
+    let requestID: RequestID
     let method: String
     /// The route's template (or "unmatched"): a bounded label, never the raw path.
     let route: MetricLabels.Route
@@ -42,7 +42,7 @@ final class Exchange: Sendable {
     let connection: ClientConnection?
     let record: Mutex<Record>
 
-    init(requestID: String, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64,
+    init(requestID: RequestID, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64,
          deadline: UInt64, connection: ClientConnection?) {
         self.requestID = requestID
         method = request.method

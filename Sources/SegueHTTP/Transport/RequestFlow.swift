@@ -118,7 +118,7 @@ extension HTTPServer {
         }
         guard !admitted, case .overLimit = exchange.stage, let client = exchange.connection else { return .YES }
         var response = service.problem(bodyLimit.problem)
-        response.headers.append(("X-Request-Id", exchange.requestID))
+        response.headers.append(("X-Request-Id", exchange.requestID.description))
         let bytes = DirectResponse.bytes(of: response, reason: bodyLimit.problem.title)
         exchange.noteAnswer(status: response.status, bytes: bytes.count, cause: nil)
         client.state.withLock { $0.lingers = true }
