@@ -49,6 +49,7 @@ struct SocketAddress {
         default:
             written = nil
         }
-        return written == nil ? "" : String(cString: text)
+        guard written != nil else { return "" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
