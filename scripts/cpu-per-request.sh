@@ -11,8 +11,9 @@
 # throughput ratio comes from when wrk shares the cores, and it splits into the server's own code
 # (user) and the kernel's (system). Both servers run for the whole script and are measured in turn,
 # so a slower or faster machine moves both alike (docs/http.md "Instructions per request").
-# The last line pairs the rounds: the mean of the per-round total ratios and its standard error,
-# the figure to compare two builds by (a difference under two standard errors is noise).
+# The paired lines pair the rounds: the mean of the per-round ratios of CPU time a request, and of
+# requests a second (wrk's, in the same runs), each with its standard error: the figures to compare
+# two builds or two servers by (a difference under two standard errors is noise).
 set -euo pipefail
 segue=${1:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
 reference=${2:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
@@ -35,21 +36,21 @@ done
 # Prints "user system" clock ticks of a process, all its threads.
 times_of() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
 
-# One measured run: "requests user_ticks system_ticks".
+# One measured run: "requests requests_per_second user_ticks system_ticks".
 measure() {
   local pid=$1 port=$2 before after out
   wrk -t2 -c64 -d1s -s "$lua" "http://127.0.0.1:$port/v1/curve" >/dev/null  # warm
   before=$(times_of "$pid")
   out=$(wrk -t2 -c64 -d"${seconds}s" -s "$lua" "http://127.0.0.1:$port/v1/curve" | grep '^WRK_RESULT')
   after=$(times_of "$pid")
-  echo "$(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$out") $before $after"
+  echo "$(sed 's/.*requests=\([0-9]*\).* rps=\([0-9.]*\).*/\1 \2/' <<<"$out") $before $after"
 }
 
 results=()
 for round in $(seq "$rounds"); do
   for name in reference segue; do
     if [ $name = segue ]; then set -- $(measure $segue_pid "$segue_port"); else set -- $(measure $reference_pid "$reference_port"); fi
-    results+=("$name $1 $(( $4 - $2 )) $(( $5 - $3 ))")
+    results+=("$name $1 $(( $5 - $3 )) $(( $6 - $4 )) $2")
   done
 done
 printf '%s\n' "${results[@]}" | awk -v ticks="$ticks" '
@@ -57,13 +58,19 @@ printf '%s\n' "${results[@]}" | awk -v ticks="$ticks" '
     round = int((NR + 1) / 2); total[$1] = ($3 + $4) / ticks * 1e6 / $2
     printf "cpu round=%d server=%s user_us=%.2f system_us=%.2f total_us=%.2f\n", round, $1,
            $3 / ticks * 1e6 / $2, $4 / ticks * 1e6 / $2, total[$1]
-    if ($1 == "segue") { ratio[round] = total["segue"] / total["reference"]; rounds = round } }
+    rate[$1] = $5
+    if ($1 == "segue") {
+      ratio[round] = total["segue"] / total["reference"]; rates[round] = rate["segue"] / rate["reference"]; rounds = round
+    } }
   END {
     # The rounds paired: each round measures both servers back to back, so their ratio leaves out
     # the machine'"'"'s slow and fast phases; its spread gives the figure'"'"'s standard error.
-    for (r = 1; r <= rounds; r++) mean += ratio[r] / rounds
-    for (r = 1; r <= rounds; r++) spread += (ratio[r] - mean) ^ 2
-    if (rounds > 1) printf "cpu paired total segue_over_reference=%.3f standard_error=%.3f rounds=%d\n", mean, sqrt(spread / (rounds - 1) / rounds), rounds
+    for (r = 1; r <= rounds; r++) { mean += ratio[r] / rounds; rateMean += rates[r] / rounds }
+    for (r = 1; r <= rounds; r++) { spread += (ratio[r] - mean) ^ 2; rateSpread += (rates[r] - rateMean) ^ 2 }
+    if (rounds > 1) {
+      printf "cpu paired total segue_over_reference=%.3f standard_error=%.3f rounds=%d\n", mean, sqrt(spread / (rounds - 1) / rounds), rounds
+      printf "cpu paired requests_per_second segue_over_reference=%.3f standard_error=%.3f rounds=%d\n", rateMean, sqrt(rateSpread / (rounds - 1) / rounds), rounds
+    }
     for (s in n) {
       u[s] = usr[s] / ticks * 1e6 / n[s]; k[s] = sys[s] / ticks * 1e6 / n[s]
       printf "cpu server=%s rounds=%d user_us=%.2f system_us=%.2f total_us=%.2f\n", s, runs[s], u[s], k[s], u[s] + k[s]
