@@ -28,7 +28,7 @@ final class JSONWriterTests: XCTestCase {
     /// byte limit after the number that reaches it, so that pieces put together are the whole.
     func testAColumnIsWrittenAsItsNumbersOneByOne() {
         var generator = SystemRandomNumberGenerator()
-        var column: [Double] = [0, -0.0, 1, -1, 0.1, 1e-5, 1e21, 0x1p63, 0x1p63.nextDown, -0x1p63, 5e-324, .infinity,
+        var column: [Double] = [0, -0.0, 1, -1, 0.1, 1e-5, 1e21, 0x1p63, 0x1p63.nextDown, -0x1p63, .leastNonzeroMagnitude, .infinity,
                                 -.infinity, .nan, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1.0 / 3]
         column += (0..<5000).map { _ in Double(bitPattern: generator.next()) }
         column += (0..<1000).map { Double($0) / 60 }
