@@ -65,6 +65,10 @@ public struct SegueService: Sendable {
     let cache: ResponseCache
     let cors: CORSMiddleware
     let router: Router
+    /// Each metric route label's `Router.kinds` entry, by the label's position: where a request
+    /// runs is read from the route the transport already looked up, not by another lookup of its
+    /// path.
+    private let kindByRoute: [Router.Route.Action.Kind?]
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
@@ -86,6 +90,7 @@ public struct SegueService: Sendable {
                             EntityTagMiddleware(),
                             CompressionMiddleware(),
                         ]))
+        kindByRoute = metrics.labels.routes.map { [router] in router.kinds[$0] }
     }
 
     /// The paths the service answers and their methods, for the OpenAPI coverage test.
@@ -130,8 +135,8 @@ public struct SegueService: Sendable {
         case worker
     }
 
-    func placement(of request: HTTPRequest) -> Placement {
-        guard request.method == "POST", let kind = router.kinds[request.path] else { return .ioThread }
+    func placement(of request: HTTPRequest, route: MetricLabels.Route) -> Placement {
+        guard request.method == "POST", let kind = kindByRoute[route.index] else { return .ioThread }
         switch kind {
         case .answer: return .ioThread
         case .estimate: return .estimated

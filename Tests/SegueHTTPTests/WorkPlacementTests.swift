@@ -47,8 +47,9 @@ final class WorkPlacementTests: XCTestCase {
         XCTAssertEqual(routes.jobsRun.load(ordering: .relaxed), 2)
     }
 
-    /// The service places each request by its route's kind, read from `Router.kinds` (a table
-    /// of plain values, so deciding costs no retain of a route): a curve is estimated, a render
+    /// The service places each request by its route's kind, read from `Router.kinds` by the
+    /// route's metric label (plain values, so deciding costs no retain of a route, and no second
+    /// lookup of the path): a curve is estimated, a render
     /// goes to a worker, everything else (other methods, unknown paths) stays on the I/O thread.
     func testTheServicePlacesEachRequestByItsRoutesKind() {
         let service = SegueService()
@@ -57,7 +58,8 @@ final class WorkPlacementTests: XCTestCase {
             ("GET", "/v1/curve", .ioThread), ("POST", "/v1/nowhere", .ioThread), ("POST", "/metrics", .ioThread),
         ]
         for (method, path, placement) in expected {
-            XCTAssertEqual(service.placement(of: HTTPRequest(method: method, path: path, body: [])), placement, "\(method) \(path)")
+            XCTAssertEqual(service.placement(of: HTTPRequest(method: method, path: path, body: []), route: service.route(of: path)),
+                           placement, "\(method) \(path)")
         }
         let router = Routes().router
         XCTAssertEqual(router.kinds, ["/estimate": .estimate, "/compute": .compute])

@@ -130,7 +130,7 @@ extension HTTPServer {
     /// connection is suspended (docs/http.md "Thread model").
     private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer) -> MHD_Result {
         guard let request = exchange.takeRequest() else { return .NO }
-        switch service.placement(of: request) {
+        switch service.placement(of: request, route: exchange.route) {
         case .ioThread:
             return send(service.respond(to: request), exchange, on: connection)
         case .estimated:
