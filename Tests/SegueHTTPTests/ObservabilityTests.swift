@@ -308,6 +308,14 @@ final class ObservabilityTests: XCTestCase {
         return formatter
     }()
 
+    /// Every level is written under swift-log's name for it.
+    func testEachLevelIsWrittenByItsName() throws {
+        let lines = Lines()
+        let logger = RequestLog.logger(level: .trace, sink: lines.append)
+        for level in Logger.Level.allCases { logger.log(level: level, "m") }
+        XCTAssertEqual(try lines.objects().map { $0["level"] as? String }, Logger.Level.allCases.map(\.rawValue))
+    }
+
     // MARK: Request ids
 
     func testRequestIDValidation() {

@@ -108,8 +108,21 @@ public struct RequestLog: LogHandler {
         writer.raw("{\"time\":\"")
         LogTimestamp.now(into: &writer.bytes)
         writer.raw("\",\"level\":\"")
-        writer.write(level.rawValue)
+        writer.raw(Self.name(of: level))
         writer.raw("\",\"message\":")
+    }
+
+    /// `level.rawValue` as fixed text: appending the `String` took the generic sequence path.
+    private static func name(of level: Logger.Level) -> StaticString {
+        switch level {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .notice: "notice"
+        case .warning: "warning"
+        case .error: "error"
+        case .critical: "critical"
+        }
     }
 
     /// The line of an answered request (`Logger.requestFinished`), written field by field: the same
