@@ -316,6 +316,29 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertEqual(try lines.objects().map { $0["level"] as? String }, Logger.Level.allCases.map(\.rawValue))
     }
 
+    /// A metadata value whose `description` logs through the same buffered logger gets its line
+    /// written (the buffer's lock is not held while the outer line is formatted), then the outer.
+    func testAMetadataValueThatLogsDoesNotDeadlockTheBuffer() throws {
+        let lines = Lines()
+        let buffer = LogBuffer(capacity: 1 << 16, output: lines.append)
+        let logger = RequestLog.logger(output: .buffer(buffer))
+        logger.info("outer", metadata: ["value": .stringConvertible(Chatty(logger: logger))])
+        buffer.flush()
+        let written = lines.all.flatMap { $0 }.split(separator: 0x0A)
+        let messages = try written.map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])["message"] as? String
+        }
+        XCTAssertEqual(messages, ["inner", "outer"])
+    }
+
+    private struct Chatty: CustomStringConvertible, Sendable {
+        let logger: Logger
+        var description: String {
+            logger.info("inner")
+            return "chatty"
+        }
+    }
+
     // MARK: Request ids
 
     func testRequestIDValidation() {

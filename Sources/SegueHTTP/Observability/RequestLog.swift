@@ -64,7 +64,8 @@ public struct RequestLog: LogHandler {
         logger(label: label, level: level, output: .sink(sink))
     }
 
-    /// The line `write` appends (its `\n` included) to the sink, or written in place into the buffer.
+    /// The line `write` appends (its `\n` included) to the sink, or written in place into the
+    /// buffer, under its lock: `write` must not log.
     private func emit(level: Logger.Level, _ write: (inout JSONWriter) -> Void) {
         switch output {
         case .sink(let sink):
@@ -85,7 +86,12 @@ public struct RequestLog: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let given = event.metadata { merged = merged.isEmpty ? given : merged.merging(given) { $1 } }
         if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
-        emit(level: event.level) { Self.line(level: event.level, message: event.message.description, metadata: merged, into: &$0) }
+        // Written before the buffer's lock is taken: a metadata value's `description` is the
+        // caller's code, and may itself log (the lock is not re-entrant).
+        var writer = JSONWriter(capacity: 256)
+        Self.line(level: event.level, message: event.message.description, metadata: merged, into: &writer)
+        let line = writer.bytes
+        emit(level: event.level) { $0.bytes.append(contentsOf: line) }
     }
 
     /// One log line, `\n` included, stamped with the current time.
