@@ -10,6 +10,9 @@ final class JSONPointerTests: XCTestCase {
         XCTAssertEqual((JSONPointer.root / "a/b" / "m~n" / "~1" / "").description, "/a~1b/m~0n/~01/")
         XCTAssertEqual((JSONPointer.root / "é\u{301}/x").description, "/é\u{301}~1x", "per scalar, not per Character")
         XCTAssertEqual(JSONPointer(["views", "a/b", "x"]), JSONPointer.root / "views" / "a/b" / "x")
+        // Components without escapes are joined in one piece: non-ASCII and long text alike.
+        XCTAssertEqual((JSONPointer.root / "é" / "日本" / String(repeating: "k", count: 40)).description,
+                       "/é/日本/" + String(repeating: "k", count: 40))
     }
 
     func testEqualityIsByComponents() {
