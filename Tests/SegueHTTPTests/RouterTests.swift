@@ -206,6 +206,24 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(chunked.body, refused.body)
     }
 
+    /// A header value reads as its bytes up to the first NUL; the common long values come back as
+    /// the same text (from the literal), and a value that only starts like one does not.
+    func testHeaderValuesReadAsTheirText() {
+        func text(_ value: String, size: Int? = nil) -> String {
+            value.withCString { RequestHead.Value(start: $0, size: size ?? value.utf8.count).text }
+        }
+        for common in RequestHead.Value.commonValues {
+            XCTAssertEqual(text(common), common)
+            XCTAssertEqual(text(common + "x"), common + "x")
+            XCTAssertEqual(text(String(common.dropLast())), String(common.dropLast()))
+            XCTAssertEqual(text(common.uppercased()), common.uppercased())
+        }
+        XCTAssertEqual(text("text/csv"), "text/csv")
+        XCTAssertEqual(text("application/json-seq; long enough to allocate"), "application/json-seq; long enough to allocate")
+        XCTAssertEqual(text("application/json\u{0}tail", size: 21), "application/json", "up to the first NUL")
+        XCTAssertEqual(text(""), "")
+    }
+
     /// The transport reads the head in one pass (`RequestHead`) with `MHD_lookup_connection_value`'s
     /// rules: names in any case, the first of a repeated field, query names in any case too; an
     /// argument without a value is absent.
