@@ -13,7 +13,10 @@
 # so a slower or faster machine moves both alike (docs/http.md "Instructions per request").
 # The paired lines pair the rounds: the mean of the per-round ratios of CPU time a request, and of
 # requests a second (wrk's, in the same runs), each with its standard error: the figures to compare
-# two builds or two servers by (a difference under two standard errors is noise).
+# two builds or two servers by (a difference under two standard errors is noise). The error
+# describes one run: separate runs on the same code differ by up to 5 % on this machine, so two
+# builds are compared in one run: BASELINE=OTHER_SEGUE_BINARY adds it to every round, and the
+# paired lines of segue over baseline follow.
 set -euo pipefail
 segue=${1:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
 reference=${2:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
@@ -24,13 +27,21 @@ lua=$(cd "$(dirname "$0")/../../shared/bench" 2>/dev/null && pwd)/curve.lua
 ticks=$(getconf CLK_TCK)
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-segue_port=$(free_port)
-reference_port=$(free_port)
-"$segue" serve --port "$segue_port" --threads 2 --cache-entries 0 >/dev/null 2>&1 & segue_pid=$!
-"$reference" "$reference_port" pool:2 >/dev/null 2>&1 & reference_pid=$!
-trap 'kill $segue_pid $reference_pid 2>/dev/null || true' EXIT
-for port in "$segue_port" "$reference_port"; do
-  for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+names=(reference segue)
+[ -n "${BASELINE:-}" ] && names+=(baseline)
+declare -A port pid
+for name in "${names[@]}"; do
+  port[$name]=$(free_port)
+  case $name in
+    reference) "$reference" "${port[$name]}" pool:2 >/dev/null 2>&1 & ;;
+    segue) "$segue" serve --port "${port[$name]}" --threads 2 --cache-entries 0 >/dev/null 2>&1 & ;;
+    baseline) "$BASELINE" serve --port "${port[$name]}" --threads 2 --cache-entries 0 >/dev/null 2>&1 & ;;
+  esac
+  pid[$name]=$!
+done
+trap 'kill ${pid[*]} 2>/dev/null || true' EXIT
+for name in "${names[@]}"; do
+  for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/${port[$name]}") 2>/dev/null && break; sleep 0.1; done
 done
 
 # Prints "user system" clock ticks of a process, all its threads.
@@ -46,31 +57,33 @@ measure() {
   echo "$(sed 's/.*requests=\([0-9]*\).* rps=\([0-9.]*\).*/\1 \2/' <<<"$out") $before $after"
 }
 
+# One line a run: "round server requests user_ticks system_ticks requests_per_second".
 results=()
 for round in $(seq "$rounds"); do
-  for name in reference segue; do
-    if [ $name = segue ]; then set -- $(measure $segue_pid "$segue_port"); else set -- $(measure $reference_pid "$reference_port"); fi
-    results+=("$name $1 $(( $5 - $3 )) $(( $6 - $4 )) $2")
+  for name in "${names[@]}"; do
+    set -- $(measure "${pid[$name]}" "${port[$name]}")
+    results+=("$round $name $1 $(( $5 - $3 )) $(( $6 - $4 )) $2")
   done
 done
 printf '%s\n' "${results[@]}" | awk -v ticks="$ticks" '
-  { n[$1] += $2; usr[$1] += $3; sys[$1] += $4; runs[$1]++
-    round = int((NR + 1) / 2); total[$1] = ($3 + $4) / ticks * 1e6 / $2
-    printf "cpu round=%d server=%s user_us=%.2f system_us=%.2f total_us=%.2f\n", round, $1,
-           $3 / ticks * 1e6 / $2, $4 / ticks * 1e6 / $2, total[$1]
-    rate[$1] = $5
-    if ($1 == "segue") {
-      ratio[round] = total["segue"] / total["reference"]; rates[round] = rate["segue"] / rate["reference"]; rounds = round
-    } }
+  { r = $1; s = $2; n[s] += $3; usr[s] += $4; sys[s] += $5; runs[s]++; rounds = r
+    total[r, s] = ($4 + $5) / ticks * 1e6 / $3; rate[r, s] = $6
+    printf "cpu round=%d server=%s user_us=%.2f system_us=%.2f total_us=%.2f\n", r, s,
+           $4 / ticks * 1e6 / $3, $5 / ticks * 1e6 / $3, total[r, s] }
+  # The rounds paired: each round measures every server back to back, so a ratio of two leaves
+  # out the machine'"'"'s slow and fast phases; its spread gives the figure'"'"'s standard error.
+  function paired(what, a, b, values,    i, mean, spread) {
+    for (i = 1; i <= rounds; i++) mean += values[i] / rounds
+    for (i = 1; i <= rounds; i++) spread += (values[i] - mean) ^ 2
+    printf "cpu paired %s %s_over_%s=%.3f standard_error=%.3f rounds=%d\n", what, a, b, mean, sqrt(spread / (rounds - 1) / rounds), rounds
+  }
+  function pairs(a, b,    i, cpu, requests) {
+    for (i = 1; i <= rounds; i++) { cpu[i] = total[i, a] / total[i, b]; requests[i] = rate[i, a] / rate[i, b] }
+    paired("total", a, b, cpu)
+    paired("requests_per_second", a, b, requests)
+  }
   END {
-    # The rounds paired: each round measures both servers back to back, so their ratio leaves out
-    # the machine'"'"'s slow and fast phases; its spread gives the figure'"'"'s standard error.
-    for (r = 1; r <= rounds; r++) { mean += ratio[r] / rounds; rateMean += rates[r] / rounds }
-    for (r = 1; r <= rounds; r++) { spread += (ratio[r] - mean) ^ 2; rateSpread += (rates[r] - rateMean) ^ 2 }
-    if (rounds > 1) {
-      printf "cpu paired total segue_over_reference=%.3f standard_error=%.3f rounds=%d\n", mean, sqrt(spread / (rounds - 1) / rounds), rounds
-      printf "cpu paired requests_per_second segue_over_reference=%.3f standard_error=%.3f rounds=%d\n", rateMean, sqrt(rateSpread / (rounds - 1) / rounds), rounds
-    }
+    if (rounds > 1) { pairs("segue", "reference"); if ("baseline" in n) pairs("segue", "baseline") }
     for (s in n) {
       u[s] = usr[s] / ticks * 1e6 / n[s]; k[s] = sys[s] / ticks * 1e6 / n[s]
       printf "cpu server=%s rounds=%d user_us=%.2f system_us=%.2f total_us=%.2f\n", s, runs[s], u[s], k[s], u[s] + k[s]
