@@ -166,10 +166,7 @@ extension SectionedBody {
         public init() {}
 
         public mutating func text(_ write: (inout JSONWriter) -> Void) {
-            var w = JSONWriter(capacity: 0)
-            swap(&w.bytes, &pending)
-            write(&w)
-            swap(&w.bytes, &pending)
+            JSONWriter.appending(to: &pending, write)
         }
 
         public mutating func column(_ column: [Double]) {

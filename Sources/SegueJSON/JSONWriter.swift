@@ -17,6 +17,15 @@ public struct JSONWriter: TextOutputStream {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Calls `write` with a writer that appends to `bytes` in place: the array is lent to the
+    /// writer and given back, not copied.
+    public static func appending(to bytes: inout [UInt8], _ write: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter(capacity: 0)
+        swap(&writer.bytes, &bytes)
+        write(&writer)
+        swap(&writer.bytes, &bytes)
+    }
+
     // MARK: TextOutputStream (the path `Double.write(to:)` takes)
 
     public mutating func write(_ string: String) {

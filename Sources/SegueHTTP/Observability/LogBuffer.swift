@@ -33,10 +33,7 @@ public final class LogBuffer: Sendable {
     func append(urgent: Bool, _ write: (inout JSONWriter) -> Void) {
         pending.withLock { bytes in
             if bytes.capacity == 0 { bytes.reserveCapacity(capacity + 512) }
-            var writer = JSONWriter(capacity: 0)
-            swap(&writer.bytes, &bytes)
-            write(&writer)
-            swap(&writer.bytes, &bytes)
+            JSONWriter.appending(to: &bytes, write)
             if urgent || bytes.count >= capacity { self.write(&bytes) }
         }
     }
