@@ -35,7 +35,7 @@ public struct JSONPointer: Sendable, Equatable, CustomStringConvertible {
         var component = component
         let plain = component.withUTF8 { tail in
             guard !tail.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return false }
-            text = joined(&text, tail)
+            append(plain: tail, to: &text)
             return true
         }
         if plain { return }
@@ -49,10 +49,11 @@ public struct JSONPointer: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `text` + "/" + `component` built at once: two `String.append`s cost about three times as much
-    /// (each grows and re-checks the string), and a pointer is built for every member decoded.
-    private static func joined(_ text: inout String, _ tail: UnsafeBufferPointer<UInt8>) -> String {
-        text.withUTF8 { head in
+    /// "/" and a component that needs no escape, the new text built at once: two `String.append`s
+    /// cost about three times as much (each grows and re-checks the string), and a pointer is
+    /// built for every member decoded.
+    private static func append(plain tail: UnsafeBufferPointer<UInt8>, to text: inout String) {
+        text = text.withUTF8 { head in
             String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
                 _ = buffer.initialize(fromContentsOf: head)
                 buffer[head.count] = UInt8(ascii: "/")
