@@ -49,17 +49,11 @@ struct Router: Sendable {
     }
 
     let routes: [String: Route]
-    /// Each route's `Action.Kind`, by path, for deciding where a request runs before it does
-    /// (`SegueService.placement`): a plain value, so the lookup retains nothing. Looking up the
-    /// route itself copies it, a retain of its methods and of its handler's context, which every
-    /// I/O thread shares.
-    let kinds: [String: Route.Action.Kind]
     /// Run around every matched route's handler.
     let middleware: MiddlewareChain
 
     init(routes: [String: Route], middleware: MiddlewareChain) {
         self.routes = routes
-        kinds = routes.mapValues(\.action.kind)
         self.middleware = middleware
     }
 

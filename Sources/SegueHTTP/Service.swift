@@ -65,9 +65,11 @@ public struct SegueService: Sendable {
     let cache: ResponseCache
     let cors: CORSMiddleware
     let router: Router
-    /// Each metric route label's `Router.kinds` entry, by the label's position: where a request
-    /// runs is read from the route the transport already looked up, not by another lookup of its
-    /// path.
+    /// The `Action.Kind` of each metric route label's route (nil for `unmatched`), by the label's
+    /// position, for deciding where a request runs before it does: a plain value read by the
+    /// label the transport already looked up. Looking the route up instead hashes the path again
+    /// and copies the route, a retain of its methods and of its handler's context, which every
+    /// I/O thread shares.
     private let kindByRoute: [Router.Route.Action.Kind?]
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
@@ -90,7 +92,7 @@ public struct SegueService: Sendable {
                             EntityTagMiddleware(),
                             CompressionMiddleware(),
                         ]))
-        kindByRoute = metrics.labels.routes.map { [router] in router.kinds[$0] }
+        kindByRoute = metrics.labels.routes.map { [router] in router.routes[$0]?.action.kind }
     }
 
     /// The paths the service answers and their methods, for the OpenAPI coverage test.

@@ -47,9 +47,9 @@ final class WorkPlacementTests: XCTestCase {
         XCTAssertEqual(routes.jobsRun.load(ordering: .relaxed), 2)
     }
 
-    /// The service places each request by its route's kind, read from `Router.kinds` by the
-    /// route's metric label (plain values, so deciding costs no retain of a route, and no second
-    /// lookup of the path): a curve is estimated, a render
+    /// The service places each request by its route's kind, read by the route's metric label
+    /// (`SegueService.kindByRoute`: plain values, so deciding costs no retain of a route, and no
+    /// second lookup of the path): a curve is estimated, a render
     /// goes to a worker, everything else (other methods, unknown paths) stays on the I/O thread.
     func testTheServicePlacesEachRequestByItsRoutesKind() {
         let service = SegueService()
@@ -61,10 +61,17 @@ final class WorkPlacementTests: XCTestCase {
             XCTAssertEqual(service.placement(of: HTTPRequest(method: method, path: path, body: []), route: service.route(of: path)),
                            placement, "\(method) \(path)")
         }
-        let router = Routes().router
-        XCTAssertEqual(router.kinds, ["/estimate": .estimate, "/compute": .compute])
+        // Every route of the router is placed by its own kind, POST or not.
         for (path, route) in service.router.routes {
-            XCTAssertEqual(service.router.kinds[path], route.action.kind, path)
+            let expected: SegueService.Placement = switch route.action.kind {
+            case .answer: .ioThread
+            case .estimate: .estimated
+            case .compute: .worker
+            }
+            XCTAssertEqual(service.placement(of: HTTPRequest(method: "POST", path: path, body: []), route: service.route(of: path)),
+                           expected, path)
+            XCTAssertEqual(service.placement(of: HTTPRequest(method: "GET", path: path, body: []), route: service.route(of: path)),
+                           .ioThread, path)
         }
     }
 
