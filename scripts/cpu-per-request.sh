@@ -16,14 +16,16 @@
 # two builds or two servers by (a difference under two standard errors is noise). The error
 # describes one run: separate runs on the same code differ by up to 5 % on this machine, so two
 # builds are compared in one run: BASELINE=OTHER_SEGUE_BINARY adds it to every round, and the
-# paired lines of segue over baseline follow.
+# paired lines of segue over baseline follow. SCRIPT=WRK_LUA replaces the benchmark request of
+# ../shared/bench/curve.lua (one curve, sent again and again), e.g. with scripts/distinct-curves.lua
+# (a different curve on every request).
 set -euo pipefail
 segue=${1:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
 reference=${2:?usage: cpu-per-request.sh SEGUE_BINARY CURVE_REFERENCE_BINARY}
 rounds=${ROUNDS:-8}
 seconds=${CPU_SECONDS:-4}
-lua=$(cd "$(dirname "$0")/../../shared/bench" 2>/dev/null && pwd)/curve.lua
-[ -f "$lua" ] || { echo "cpu-per-request: ../shared/bench/curve.lua is missing" >&2; exit 2; }
+lua=${SCRIPT:-$(cd "$(dirname "$0")/../../shared/bench" 2>/dev/null && pwd)/curve.lua}
+[ -f "$lua" ] || { echo "cpu-per-request: $lua is missing" >&2; exit 2; }
 ticks=$(getconf CLK_TCK)
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }

@@ -45,10 +45,11 @@ public struct CurveResponse: Sendable {
 
     /// The same bytes as `json()`, written at once (a body small enough to be written whole): no
     /// sections in between. Room for the estimate, and the spare room `JSONWriter.numbers` asks for
-    /// before a run (`JSONWriter.runRoom`), so that the array is not grown and copied.
-    public func jsonBytes() -> [UInt8] {
+    /// before a run (`JSONWriter.runRoom`), so that the array is not grown and copied. With a
+    /// `memo`, the sample times' text is copied from it when it holds them.
+    public func jsonBytes(timesFrom memo: ColumnTextMemo? = nil) -> [UInt8] {
         var w = JSONWriter(capacity: estimatedBytes + 64 + JSONWriter.runRoom)
-        writeJSON(into: &w)
+        writeJSON(into: &w, timesFrom: memo)
         return w.bytes
     }
 
@@ -61,7 +62,7 @@ public struct CurveResponse: Sendable {
     var retainedBytes: Int { Self.numbersPerSample * request.times.count * MemoryLayout<Double>.stride }
 
     /// The JSON body's layout: the head, the three columns, the tail.
-    private func writeJSON<Writer: ColumnBodyWriter>(into writer: inout Writer) {
+    private func writeJSON<Writer: ColumnBodyWriter>(into writer: inout Writer, timesFrom memo: ColumnTextMemo? = nil) {
         writer.text { head in
             head.raw("{")
             head.key("timing", first: true)
@@ -76,7 +77,11 @@ public struct CurveResponse: Sendable {
             }
             head.raw(",\"t\":[")
         }
-        writer.column(request.times)
+        if let memo {
+            writer.text { memo.write(request.times, into: &$0) }
+        } else {
+            writer.column(request.times)
+        }
         writer.text { $0.raw("],\"progress\":[") }
         writer.column(progress)
         writer.text { $0.raw("],\"velocity\":[") }

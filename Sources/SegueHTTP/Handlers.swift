@@ -61,6 +61,8 @@ struct Handlers: Sendable {
     let readiness: Readiness
     /// Nil only while the route list is read for the metrics' labels.
     let metrics: ServiceMetrics?
+    /// The sample times' text of recent curves (docs/http.md "The sample-time memo").
+    let sampleTimes = ColumnTextMemo()
 
     var routes: [String: Router.Route] {
         [
@@ -126,7 +128,7 @@ struct Handlers: Sendable {
             default:
                 // Small enough to be written whole (the common case): at once, without sections.
                 guard Content.streams(estimatedBytes: curve.estimatedBytes) else {
-                    return Content(mediaType: format.mediaType, body: curve.jsonBytes())
+                    return Content(mediaType: format.mediaType, body: curve.jsonBytes(timesFrom: sampleTimes))
                 }
                 return Content(mediaType: format.mediaType, sectioned: curve.json(), cancellation: cancellation)
             }
