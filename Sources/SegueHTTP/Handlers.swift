@@ -115,9 +115,10 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
         let estimated = format == .json || format == .csv
-        // The job keeps what it needs, not the request: capturing it would copy its fields.
+        // The job keeps what it needs, not the request or the handlers: capturing either would
+        // copy its fields.
         let cancellation = request.cancellation
-        return Router.Job(work: estimated ? curveRequest.work : .infinity) { () throws(Problem) in
+        return Router.Job(work: estimated ? curveRequest.work : .infinity) { [sampleTimes] () throws(Problem) in
             // Sampling first refuses a curve with a non-finite value, whatever the format.
             let curve = try CurveResponse(curveRequest)
             switch format {
