@@ -117,11 +117,12 @@ public struct CurveRequest: Sendable {
         case .samples(let count):
             // Written into the array's storage: `(0...last).map` costs about twice as much a sample.
             let last = count - 1
-            return [Double](unsafeUninitializedCapacity: count) { times, initialized in
+            var times = [Double].zeros(count)
+            times.withUnsafeMutableBufferPointer { times in
                 for i in 0..<last { times[i] = duration * Double(i) / Double(last) }
                 times[last] = duration
-                initialized = count
             }
+            return times
         }
     }
 }

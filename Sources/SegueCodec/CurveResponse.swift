@@ -20,8 +20,8 @@ public struct CurveResponse: Sendable {
     /// sample times).
     public init(_ request: CurveRequest) throws(Problem) {
         let times = request.times
-        var progress = [Double](repeating: 0, count: times.count)
-        var velocity = [Double](repeating: 0, count: times.count)
+        var progress = [Double].zeros(times.count)
+        var velocity = [Double].zeros(times.count)
         request.curve.sample(at: times, duration: request.duration, progress: &progress, velocity: &velocity)
         for i in times.indices {
             guard progress[i].isFinite, !velocity[i].isNaN else {
