@@ -16,9 +16,10 @@ import Glibc
 ///
 /// Bounds: at most `capacity` columns of at most `maxCount` numbers each; a number takes 8 bytes
 /// of key and at most 25 of text with its comma, so at most 264 KiB in all. The oldest column is
-/// replaced first. Thread-safe:
-/// every I/O thread and worker may call it at once; a lookup holds the lock while it compares
-/// and copies (a few hundred bytes), a miss formats outside it.
+/// replaced first.
+///
+/// Thread-safe: every I/O thread and worker may call it at once. A lookup holds the lock while
+/// it compares and copies (a few hundred bytes); a miss formats outside it.
 public final class ColumnTextMemo: Sendable {
     /// Columns kept.
     public static let capacity = 8
@@ -60,7 +61,7 @@ public final class ColumnTextMemo: Sendable {
         state.withLock { $0.entries.forEach { $0.free() } }
     }
 
-    /// The columns kept, oldest first once full (for tests).
+    /// The columns kept, slot by slot; once all are full, the one at `oldest` goes next (for tests).
     var keys: [[Double]] { state.withLock { $0.entries.map { Array($0.key) } } }
 
     /// Appends `column`'s numbers, comma-separated: the bytes of `writer.column(column)`.
