@@ -18,7 +18,9 @@ With `--bench`, the handler alone is counted too (`segue-bench`'s `handlerRun`: 
 answer to the same request, no socket, cache off; two runs of 800 and 2,800 requests, their
 difference ÷ 2,000), and Segue's transport budget is printed: the cache-off total less the
 handler — libmicrohttpd, the access handler, the log line and the metrics — beside the bare C
-server's whole total.
+server's whole total, and beside a second floor (Benchmarks/mhd-six-headers.c): libmicrohttpd
+answering with the six headers Segue's contract puts on a curve (the bare server sends one) and
+doing nothing else.
 
 Beside each total, a few parts of it (callgrind's inclusive counts, differenced the same way): the
 clearing of libmicrohttpd's connection pool that every server on it pays (`memset`), the response
@@ -47,6 +49,7 @@ import sys
 import tempfile
 import time
 
+SIX_HEADERS = "libmicrohttpd, six headers"
 BODY = b'{"timing":{"type":"cubicBezier","p1":[0.25,0.1],"p2":[0.25,1]},"samples":61}'
 RUNS = (200, 1200)
 
@@ -240,6 +243,12 @@ def main():
                         *flags], check=True)
         servers += [("bare C libmicrohttpd", [f"{work}/mhd_baseline", "$PORT", "pool:2"]),
                     ("C++ reference", [f"{work}/curve_reference", "$PORT", "pool:2"])]
+    # The second floor: libmicrohttpd sending Segue's six contract headers and nothing else.
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"], capture_output=True,
+                           text=True, check=True).stdout.split()
+    six = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks", "mhd-six-headers.c")
+    subprocess.run(["gcc", "-O2", "-o", f"{work}/mhd-six-headers", six, *flags], check=True)
+    servers.append((SIX_HEADERS, [f"{work}/mhd-six-headers", "$PORT"]))
     results, parts = {}, {}
     locks = lock_addresses(segue)
     for name, command in servers:
@@ -271,6 +280,9 @@ def main():
             observed = own - parts["segue --cache-entries 0"][PARTS[2][0]]
             print(f"  beyond the pool clearing: segue {own:,.0f}, bare C {floor:,.0f}, ratio {own / floor:.2f}; "
                   f"without the log line and metrics {observed:,.0f}, ratio {observed / floor:.2f}")
+        six = results[SIX_HEADERS]
+        print(f"segue transport ÷ libmicrohttpd sending Segue's six response headers ({six:,.0f}): "
+              f"{transport / six:.2f}")
     if base:
         for name in ("segue --cache-entries 0", "segue (cache on)", "C++ reference"):
             print(f"{name} ÷ bare C: {results[name] / base:.2f}")
