@@ -5,7 +5,8 @@
 #       off with one I/O thread (latency: threads vs cores); each server's CPU time per request,
 #       user and system, alternated under the same load (scripts/cpu-per-request.sh); then instructions per
 #       request through the real transport, all four counted by callgrind, and the handler alone, which
-#       gives the transport budget beside the bare C server, and Segue's atomic read-modify-writes
+#       gives the transport budget beside the bare C server and beside libmicrohttpd sending Segue's
+#       six response headers (Benchmarks/mhd-six-headers.c), and Segue's atomic read-modify-writes
 #       per request (scripts/callgrind-curve.py);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
 #   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
