@@ -136,7 +136,7 @@ struct PhysicsChain: Sendable {
     /// before the start, `from` at rest.
     public func state(at t: Double) -> (position: [Double], velocity: [Double]) {
         switch segment(at: t).phase {
-        case .held(let position), .delayed(let position): (position, Self.zeros(position.count))
+        case .held(let position), .delayed(let position): (position, [Double].zeros(position.count))
         case .moving(let motion, let origin): motion.state(at: t - origin)
         case .dragged(let samples, _): Self.follow(samples, at: t)
         }
@@ -164,7 +164,7 @@ struct PhysicsChain: Sendable {
     private static func follow(_ samples: [DragSample], at t: Double) -> (position: [Double], velocity: [Double]) {
         guard let first = samples.first, let last = samples.last else { return ([], []) }
         guard t >= first.t, t < last.t else {
-            return (t < first.t ? first.value : last.value, zeros(first.value.count))
+            return (t < first.t ? first.value : last.value, [Double].zeros(first.value.count))
         }
         // The segment [s_k, s_k+1) holding t.
         var low = 0, high = samples.count - 2
@@ -177,8 +177,6 @@ struct PhysicsChain: Sendable {
         let slope = a.value.indices.map { (b.value[$0] - a.value[$0]) / (b.t - a.t) }
         return (a.value.indices.map { a.value[$0] + (b.value[$0] - a.value[$0]) * fraction }, slope)
     }
-
-    private static func zeros(_ count: Int) -> [Double] { [Double](repeating: 0, count: count) }
 
     /// The chain being resolved, event by event.
     private struct Resolver {
@@ -291,12 +289,12 @@ struct PhysicsChain: Sendable {
                 }
             case .drag(let samples):
                 events.append(AnimatorEvent(t: t, kind: .grab, command: command.index))
-                restartVelocity = PhysicsChain.zeros(from.count)
+                restartVelocity = [Double].zeros(from.count)
                 inactiveSince = .infinity
                 segments.append(Segment(begin: t, phase: .dragged(samples, command: command.index)))
             case .stop:
                 events.append(AnimatorEvent(t: t, kind: .stop, command: command.index, withoutFinishing: true))
-                restartVelocity = PhysicsChain.zeros(from.count)
+                restartVelocity = [Double].zeros(from.count)
                 switch phase {
                 case .held: break
                 case .delayed(let position): hold(position, from: t)
@@ -308,7 +306,7 @@ struct PhysicsChain: Sendable {
 
         /// A motion beginning at t from a state of its own (a start, a restart, a release).
         private mutating func move(at t: Double, from position: [Double], velocity: [Double], origin: Double) {
-            restartVelocity = PhysicsChain.zeros(from.count)
+            restartVelocity = [Double].zeros(from.count)
             let motion = PhysicsMotion(model: model, integrator: integrator, start: position, velocity: velocity, target: target,
                                        restSpeed: restSpeed, restDistance: restDistance, threshold: threshold,
                                        horizon: min(horizon, nextCommandTime) - origin, elapsed: t - origin, budget: budget)

@@ -167,7 +167,7 @@ struct PhysicsMotion: Sendable {
         return settleTime < tau - slack
     }
 
-    private var rest: (position: [Double], velocity: [Double]) { (final, [Double](repeating: 0, count: final.count)) }
+    private var rest: (position: [Double], velocity: [Double]) { (final, [Double].zeros(final.count)) }
 
     /// The state before any snap to rest: the closed forms at τ, or the tick showing at τ (or the
     /// last tick strictly before τ, `justBefore`).

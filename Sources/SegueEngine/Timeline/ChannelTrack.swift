@@ -90,7 +90,7 @@ struct ChannelTrack: Sendable {
             if !layers[started].animation.additive { owner = started }
             started += 1
         }
-        var result = [Double](repeating: 0, count: initial.numbers.count)
+        var result = [Double].zeros(initial.numbers.count)
         var i = max(owner, 0)
         while i < started {
             let layer = layers[i]
