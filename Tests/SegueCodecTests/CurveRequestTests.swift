@@ -65,7 +65,8 @@ final class CurveRequestTests: XCTestCase {
     /// The JSON body's one layout, written whole (`jsonBytes`, what a small body takes) and in
     /// sections (`json`, what a large one streams as), piece by piece and at once: the same bytes,
     /// for a Bézier, a spring (with its settling time and the `spring` member), a curve with a
-    /// warning, and sample counts from 1 to past the streaming size.
+    /// warning, and sample counts from 1 to past the streaming size; and whole with the sample-time
+    /// memo, on its miss and on its hit.
     func testWholeAndSectionedJSONBodiesAreTheSameBytes() throws {
         let requests = [
             #"{"timing": "ease", "samples": 2}"#,
@@ -77,11 +78,14 @@ final class CurveRequestTests: XCTestCase {
             #"{"timing": "steps(3, jump-both)", "duration": 2, "samples": 1500}"#,
         ]
         var warnings = 0, streamed = 0
+        let memo = ColumnTextMemo()
         for json in requests {
             let request = try decode(json)
             let response = try CurveResponse(request)
             let whole = response.jsonBytes()
             XCTAssertEqual(try response.json().bytes(), whole, json)
+            XCTAssertEqual(response.jsonBytes(timesFrom: memo), whole, "memo missed: \(json)")
+            XCTAssertEqual(response.jsonBytes(timesFrom: memo), whole, "memo hit: \(json)")
             var pieces: [UInt8] = [], cursor = SectionedBody.Cursor(), w = JSONWriter()
             let body = response.json()
             while try body.writeNext(&cursor, into: &w) {
