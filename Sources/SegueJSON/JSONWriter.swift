@@ -14,7 +14,8 @@ public struct JSONWriter: TextOutputStream {
 
     public init(capacity: Int = defaultCapacity) {
         bytes = []
-        bytes.reserveCapacity(capacity)
+        // Even for 0, `reserveCapacity` takes the array's slow path (~60 instructions).
+        if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
 
     /// Calls `write` with a writer that appends to `bytes` in place: the array is lent to the
@@ -208,49 +209,14 @@ public struct JSONWriter: TextOutputStream {
         copy.withUTF8 { string(utf8: $0) }
     }
 
-    /// A JSON string literal of UTF-8 text, with the mandatory escapes.
+    /// A JSON string literal of UTF-8 text, with the mandatory escapes (`TextRun.string`).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        guard let first = utf8.firstIndex(where: Self.needsEscape) else {
-            // Most strings: the quotes and the text in one piece.
-            append(count: utf8.count + 2) { p in
-                p.storeBytes(of: 0x22, as: UInt8.self)
-                if let base = utf8.baseAddress { (p + 1).copyMemory(from: base, byteCount: utf8.count) }
-                p.storeBytes(of: 0x22, toByteOffset: utf8.count + 1, as: UInt8.self)
-            }
-            return
+        guard TextRun.firstEscape(in: utf8, from: 0) == nil else {
+            return run(room: TextRun.stringRoom(count: utf8.count)) { $0.string(utf8: utf8) }
         }
-        // Runs that need no escape are copied whole.
-        bytes.append(0x22)
-        var start = 0
-        for i in utf8.indices[first...] where Self.needsEscape(utf8[i]) {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-            escape(utf8[i])
-            start = i + 1
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        bytes.append(0x22)
+        // Most strings: the quotes and the text in one piece, after one reading.
+        append(count: utf8.count + 2) { TextRun.quote(utf8, at: $0) }
     }
-
-    /// A quote, a backslash or a control character: what a JSON string escapes (RFC 8259 §7).
-    @inline(__always)
-    private static func needsEscape(_ unit: UInt8) -> Bool { unit < 0x20 || unit == 0x22 || unit == 0x5C }
-
-    /// The escape of a quote, a backslash or a control character (RFC 8259 §7).
-    private mutating func escape(_ unit: UInt8) {
-        switch unit {
-        case 0x22: raw("\\\"")
-        case 0x5C: raw("\\\\")
-        case 0x0A: raw("\\n")
-        case 0x0D: raw("\\r")
-        case 0x09: raw("\\t")
-        default:
-            raw("\\u00")
-            bytes.append(hexDigit(unit >> 4))
-            bytes.append(hexDigit(unit & 0xF))
-        }
-    }
-
-    private func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
 
     /// `"key":` with the leading comma when `first` is false.
     @inline(__always)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SegueJSON
 import XCTest
 @testable import SegueHTTP
 
@@ -63,7 +64,13 @@ final class ObservabilityTests: XCTestCase {
         let buckets = exposition.samples
             .filter { $0.name == "segue_request_duration_seconds_bucket" && $0.labels["route"] == "/v1/curve" }
             .map { (le: Double($0.labels["le"]!)!, count: $0.value) }
-        XCTAssertEqual(buckets.map(\.le), ServiceMetrics.durationBuckets.map(Self.seconds) + [.infinity])
+        XCTAssertEqual(buckets.map(\.le), ServiceMetrics.durationBuckets + [.infinity])
+        // The bounds' text, as scrapers and dashboards match it (the same as when they were `Duration`s).
+        let bounds = exposition.samples
+            .filter { $0.name == "segue_request_duration_seconds_bucket" && $0.labels["route"] == "/v1/curve" }
+            .map { $0.labels["le"]! }
+        XCTAssertEqual(bounds, ["0.0001", "0.00025", "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025", "0.05",
+                                "0.1", "0.25", "0.5", "1.0", "2.5", "5.0", "10.0", "30.0", "+Inf"])
         XCTAssertEqual(buckets.map(\.count), buckets.map(\.count).sorted(), "cumulative")
         for bucket in buckets {
             XCTAssertEqual(bucket.count, Double(seconds.filter { $0 <= bucket.le }.count), "le=\(bucket.le)")
@@ -114,10 +121,6 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertLessThanOrEqual(samples.filter { $0.name == "segue_requests_total" }.count, routes.count * 4 * 3)
         XCTAssertEqual(metrics.labels.route("/nope"), "unmatched")
         XCTAssertEqual(MetricLabels.method("patch"), "other")
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     // MARK: Log lines
@@ -295,10 +298,10 @@ final class ObservabilityTests: XCTestCase {
         let instants: [Int64] = [0, -1, 951_782_400_000, 4_102_444_799_999, 1_700_000_000_123]
             + (0..<2000).map { _ in Int64.random(in: -6_000_000_000_000...9_000_000_000_000, using: &generator) }
         for milliseconds in instants {
-            var bytes: [UInt8] = []
-            LogTimestamp.append(milliseconds: milliseconds, into: &bytes)
+            var writer = JSONWriter(capacity: 0)
+            writer.run(room: LogTimestamp.length) { LogTimestamp.write(milliseconds: milliseconds, into: &$0) }
             let expected = Self.rfc3339.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, "\(milliseconds)")
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), expected, "\(milliseconds)")
         }
     }
 

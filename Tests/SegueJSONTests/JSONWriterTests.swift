@@ -1,5 +1,5 @@
 import Foundation
-import SegueJSON
+@testable import SegueJSON
 import XCTest
 
 /// The writer's text rules (docs/rules.md "Conventions" and rule 23): integral numbers without a fraction, −0 as
@@ -213,6 +213,57 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
             XCTAssertEqual(try JSONReader.parse(bytes, maxDepth: 1), .string(String(scalar)))
             XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? String, String(scalar))
+        }
+    }
+
+    /// The word-at-a-time search for the next byte to escape against the byte-by-byte definition:
+    /// every byte value at every position of strings up to three words long, among fillers next to
+    /// the searched values and with the high bit set (where a borrow could mislead the word test),
+    /// and from every start.
+    func testFirstEscapeMatchesTheByteByByteSearch() {
+        let fillers: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x61, 0x7F, 0x80, 0xA0, 0xA2, 0xDC, 0xFF]
+        for filler in fillers {
+            for length in 1...24 {
+                for position in 0..<length {
+                    for value in UInt8.min...UInt8.max {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        bytes[position] = value
+                        bytes.withUnsafeBufferPointer { buffer in
+                            for start in [0, position / 2, position, min(position + 1, length)] {
+                                let expected = buffer[start...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+                                XCTAssertEqual(TextRun.firstEscape(in: buffer, from: start), expected,
+                                               "\(bytes) from \(start)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random byte strings written as literals against the escapes spelled out one byte at a time.
+    func testRandomStringsMatchTheEscapeTable() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? UInt8.random(in: 0x20...0x7E, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+            }
+            var expected: [UInt8] = [0x22]
+            for byte in bytes {
+                switch byte {
+                case 0x22: expected += Array(#"\""#.utf8)
+                case 0x5C: expected += Array(#"\\"#.utf8)
+                case 0x0A: expected += Array(#"\n"#.utf8)
+                case 0x0D: expected += Array(#"\r"#.utf8)
+                case 0x09: expected += Array(#"\t"#.utf8)
+                case ..<0x20: expected += Array(String(format: "\\u%04x", byte).utf8)
+                default: expected.append(byte)
+                }
+            }
+            expected.append(0x22)
+            var writer = JSONWriter(capacity: 0)
+            bytes.withUnsafeBufferPointer { writer.string(utf8: $0) }
+            XCTAssertEqual(writer.bytes, expected, "\(bytes)")
         }
     }
 

@@ -1,34 +1,33 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SegueJSON
 
 /// RFC 3339 timestamps in UTC with milliseconds ("2025-11-25T08:08:01.234Z") for log lines, from
 /// `clock_gettime(CLOCK_REALTIME)` and integer calendar arithmetic — no Foundation, no time zone
-/// database, no allocation besides the 24 bytes appended.
+/// database, no allocation: the 24 bytes are written in a log line's `TextRun`.
 enum LogTimestamp {
-    /// Appends the current time.
-    static func now(into bytes: inout [UInt8]) {
+    /// Writes the current time.
+    static func now(into run: inout TextRun) {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        append(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000, into: &bytes)
+        write(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000, into: &run)
     }
 
-    /// Appends the instant `milliseconds` after 1970-01-01T00:00:00Z (negative: before it): the
-    /// 24 bytes are written in place, one capacity check for the lot.
-    static func append(milliseconds: Int64, into bytes: inout [UInt8]) {
+    /// Writes the instant `milliseconds` after 1970-01-01T00:00:00Z (negative: before it): the
+    /// 24 bytes in place, in the run's room.
+    static func write(milliseconds: Int64, into run: inout TextRun) {
         let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = civil(days: days)
-        bytes.append(addingCapacity: length) { span in
-            span.withUnsafeMutableBufferPointer { text, written in
-                digits(year, 4, text, at: 0); text[4] = 0x2D
-                digits(month, 2, text, at: 5); text[7] = 0x2D
-                digits(day, 2, text, at: 8); text[10] = 0x54
-                digits(msOfDay / 3_600_000, 2, text, at: 11); text[13] = 0x3A
-                digits(msOfDay / 60_000 % 60, 2, text, at: 14); text[16] = 0x3A
-                digits(msOfDay / 1000 % 60, 2, text, at: 17); text[19] = 0x2E
-                digits(msOfDay % 1000, 3, text, at: 20); text[23] = 0x5A
-                written = length
-            }
+        run.put(count: length) { p in
+            let text = UnsafeMutableBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: length)
+            digits(year, 4, text, at: 0); text[4] = 0x2D
+            digits(month, 2, text, at: 5); text[7] = 0x2D
+            digits(day, 2, text, at: 8); text[10] = 0x54
+            digits(msOfDay / 3_600_000, 2, text, at: 11); text[13] = 0x3A
+            digits(msOfDay / 60_000 % 60, 2, text, at: 14); text[16] = 0x3A
+            digits(msOfDay / 1000 % 60, 2, text, at: 17); text[19] = 0x2E
+            digits(msOfDay % 1000, 3, text, at: 20); text[23] = 0x5A
         }
     }
 

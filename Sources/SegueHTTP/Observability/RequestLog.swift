@@ -96,7 +96,7 @@ public struct RequestLog: LogHandler {
 
     /// One log line, `\n` included, stamped with the current time.
     static func line(level: Logger.Level, message: String, metadata: Logger.Metadata, into writer: inout JSONWriter) {
-        head(level: level, into: &writer)
+        writer.run(room: headRoom) { head(level: level, into: &$0) }
         writer.string(message)
         // `leadingKeys` first in their order, then the rest by key; one pass, no lookups.
         let members = metadata.map { (rank: leadingKeys.firstIndex(of: $0.key) ?? leadingKeys.count, $0.key, $0.value) }
@@ -110,13 +110,16 @@ public struct RequestLog: LogHandler {
     }
 
     /// `{"time":"…","level":"…","message":` — the start every line shares; the message follows.
-    private static func head(level: Logger.Level, into writer: inout JSONWriter) {
-        writer.raw("{\"time\":\"")
-        LogTimestamp.now(into: &writer.bytes)
-        writer.raw("\",\"level\":\"")
-        writer.raw(Self.name(of: level))
-        writer.raw("\",\"message\":")
+    private static func head(level: Logger.Level, into run: inout TextRun) {
+        run.raw("{\"time\":\"")
+        LogTimestamp.now(into: &run)
+        run.raw("\",\"level\":\"")
+        run.raw(Self.name(of: level))
+        run.raw("\",\"message\":")
     }
+
+    /// The most bytes `head` writes: its fixed text, the timestamp and the longest level name.
+    private static let headRoom = 32 + LogTimestamp.length + 8
 
     /// `level.rawValue` as fixed text: appending the `String` took the generic sequence path.
     private static func name(of level: Logger.Level) -> StaticString {
@@ -144,27 +147,41 @@ public struct RequestLog: LogHandler {
         return true
     }
 
-    /// The bytes of `requestLine`.
+    /// The bytes of `requestLine`, written in one `TextRun`: its room is the fixed text, the
+    /// three numbers' and each string's `stringRoom`.
     private static func requestLine(_ fields: RequestFields, into writer: inout JSONWriter) {
-        head(level: fields.level, into: &writer)
-        writer.raw("\"request\",\"request_id\":")
-        fields.id.withUTF8 { writer.string(utf8: $0) }
-        writer.raw(",\"method\":")
-        writer.string(fields.method)
-        writer.raw(",\"route\":")
-        writer.string(fields.route)
-        writer.raw(",\"status\":")
-        writer.integer(Int64(fields.status))
-        writer.raw(",\"duration\":")
-        fields.seconds.isFinite ? writer.number(fields.seconds) : writer.string(fields.seconds.description)
-        writer.raw(",\"bytes\":")
-        writer.integer(Int64(fields.bytes))
-        if let cause = fields.cause {
-            writer.raw(",\"cause\":")
-            writer.string(cause)
+        fields.id.withUTF8 { id in
+            // The id may be a client's 128 bytes: its room is measured. The method and the route
+            // are short labels (`MetricLabels`), and a cause is rare (5xx): they get their most.
+            let strings = TextRun.stringRoom(id) + TextRun.stringRoom(count: fields.method.utf8.count)
+                + TextRun.stringRoom(count: fields.route.utf8.count)
+                + (fields.cause.map { cause in TextRun.stringRoom(count: cause.utf8.count) + 9 } ?? 0)
+            writer.run(room: headRoom + requestLineRoom + strings) { line in
+                head(level: fields.level, into: &line)
+                line.raw("\"request\",\"request_id\":")
+                line.string(utf8: id)
+                line.raw(",\"method\":")
+                line.string(fields.method)
+                line.raw(",\"route\":")
+                line.string(fields.route)
+                line.raw(",\"status\":")
+                line.integer(Int64(fields.status))
+                line.raw(",\"duration\":")
+                fields.seconds.isFinite ? line.number(fields.seconds) : line.string(fields.seconds.description)
+                line.raw(",\"bytes\":")
+                line.integer(Int64(fields.bytes))
+                if let cause = fields.cause {
+                    line.raw(",\"cause\":")
+                    line.string(cause)
+                }
+                line.raw("}\n")
+            }
         }
-        writer.raw("}\n")
     }
+
+    /// Room for `requestLine`'s fixed text after the head (75 bytes) and its three numbers, each
+    /// given `JSONWriter.numberRoom` (a non-finite duration's text, "-inf" or "nan", is shorter).
+    private static let requestLineRoom = 75 + 3 * JSONWriter.numberRoom
 
     /// What the line of an answered request says (docs/rules.md rule 30).
     struct RequestFields {

@@ -28,12 +28,17 @@ public final class ServiceMetrics: Sendable {
     /// Upper bounds of the duration histogram: 100 µs to 30 s, about three per decade (1, 2.5, 5),
     /// plus the implicit `+Inf`. A cached answer takes ~100 µs, a large render seconds, and the
     /// longest a request may run is bounded by the scene's work limits well under 30 s.
-    public static let durationBuckets: [Duration] = [
-        .microseconds(100), .microseconds(250), .microseconds(500),
-        .milliseconds(1), .microseconds(2500), .milliseconds(5),
-        .milliseconds(10), .milliseconds(25), .milliseconds(50),
-        .milliseconds(100), .milliseconds(250), .milliseconds(500),
-        .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
+    ///
+    /// In seconds, as `Double`: the histogram records the request's seconds as they are, where a
+    /// `Duration` histogram converted each to nanoseconds and compared 128-bit values against every
+    /// bound (~500 instructions a request, docs/http.md "The duration histogram in seconds"). Each
+    /// bound is written exactly as its literal (`le="0.0001"`), as the `Duration` bounds were.
+    public static let durationBuckets: [Double] = [
+        0.0001, 0.00025, 0.0005,
+        0.001, 0.0025, 0.005,
+        0.01, 0.025, 0.05,
+        0.1, 0.25, 0.5,
+        1, 2.5, 5, 10, 30,
     ]
 
     /// The bounded label sets.
@@ -42,7 +47,9 @@ public final class ServiceMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// Indexed like `labels.routes`.
-    private let durations: [CoreMetrics.Timer]
+    /// The histograms as swift-metrics handlers, called directly: `Recorder.record` converts its
+    /// argument through the generic `BinaryFloatingPoint` initialiser, a dynamic cast per request.
+    private let durations: [any RecorderHandler]
     private let responseBytes: [CoreMetrics.Counter]
     /// `segue_requests_total` by `requestKey`, created on first use (statuses are not known ahead).
     private let requests = Mutex<[Int: CoreMetrics.Counter]>([:])
@@ -58,9 +65,9 @@ public final class ServiceMetrics: Sendable {
     public init(routes: some Sequence<String>) {
         labels = MetricLabels(routes: routes)
         var factory = PrometheusMetricsFactory(registry: registry)
-        factory.durationHistogramBuckets = [MetricName.duration: Self.durationBuckets]
+        factory.valueHistogramBuckets = [MetricName.duration: Self.durationBuckets]
         self.factory = factory
-        durations = labels.routes.map { CoreMetrics.Timer(label: MetricName.duration, dimensions: [("route", $0)], factory: factory) }
+        durations = labels.routes.map { factory.makeRecorder(label: MetricName.duration, dimensions: [("route", $0)], aggregate: true) }
         responseBytes = labels.routes.map { CoreMetrics.Counter(label: MetricName.bytes, dimensions: [("route", $0)], factory: factory) }
         cacheHits = CoreMetrics.Counter(label: MetricName.cacheHits, factory: factory)
         cacheMisses = CoreMetrics.Counter(label: MetricName.cacheMisses, factory: factory)
@@ -90,7 +97,7 @@ public final class ServiceMetrics: Sendable {
         inflight.decrement()
         let routeIndex = route.index
         requestCounter(routeIndex: routeIndex, method: method, status: status).increment()
-        durations[routeIndex].recordSeconds(max(0, seconds))
+        durations[routeIndex].record(max(0, seconds))
         responseBytes[routeIndex].increment(by: max(0, bytes))
     }
 

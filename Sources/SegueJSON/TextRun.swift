@@ -1,0 +1,166 @@
+/// Pieces of JSON text written one after another into room reserved once (`JSONWriter.run`).
+///
+/// Every `JSONWriter` call checks its array's capacity and uniqueness before it writes. A text of
+/// many small pieces — a log line is fifteen — pays that once a piece; in a run it pays it once
+/// (docs/http.md "The log line in one reservation").
+///
+/// Edge cases, in the order the code meets them:
+/// - The room is the caller's promise. Each piece checks it before writing (a trap, never a write
+///   past the reservation): `stringRoom` and `numberRoom` are the most a string or a number takes.
+/// - A number takes up to `JSONWriter.numberRoom` bytes while it is written, fewer when done.
+/// - Numbers must be finite (as for `JSONWriter.number`'s fast path); a run has no fallback text.
+public struct TextRun: ~Copyable {
+    @usableFromInline let start: UnsafeMutableRawPointer
+    @usableFromInline var cursor: UnsafeMutableRawPointer
+    @usableFromInline let end: UnsafeMutableRawPointer
+
+    /// - Precondition: `room` is not empty.
+    init(_ room: UnsafeMutableBufferPointer<UInt8>) {
+        start = UnsafeMutableRawPointer(room.baseAddress!)
+        cursor = start
+        end = start + room.count
+    }
+
+    /// Bytes written so far.
+    public var count: Int { cursor - start }
+
+    /// The most room a JSON string literal of `utf8` takes: its bytes and quotes, or, when one of
+    /// them must be escaped, six bytes for each (`\u00XX`).
+    public static func stringRoom(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        firstEscape(in: utf8, from: 0) == nil ? utf8.count + 2 : 6 * utf8.count + 2
+    }
+
+    /// The room of any string literal of `count` UTF-8 bytes, without reading them: six bytes a
+    /// byte. For short strings, where reading them would cost more than the room.
+    public static func stringRoom(count: Int) -> Int { 6 * count + 2 }
+
+    /// Fixed text.
+    @inlinable @inline(__always)
+    public mutating func raw(_ text: StaticString) {
+        put(count: text.utf8CodeUnitCount) { $0.copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount) }
+    }
+
+    /// Writes `count` bytes with `write`, which is given the place they go.
+    @inlinable @inline(__always)
+    public mutating func put(count: Int, _ write: (UnsafeMutableRawPointer) -> Void) {
+        precondition(count <= end - cursor, "a text run wrote past its room")
+        write(cursor)
+        cursor += count
+    }
+
+    /// A finite number, as `JSONWriter.number` writes it.
+    public mutating func number(_ value: Double) {
+        precondition(value.isFinite && JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        cursor += JSONWriter.write(value, at: cursor)
+    }
+
+    /// An integer, as `JSONWriter.integer` writes it.
+    public mutating func integer(_ value: Int64) {
+        precondition(JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        cursor += JSONWriter.writeInteger(value, at: cursor)
+    }
+
+    /// A JSON string literal with the mandatory escapes (RFC 8259 §7): runs that need none are
+    /// copied whole.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let first = Self.firstEscape(in: utf8, from: 0) else { return quoted(utf8) }
+        raw("\"")
+        var start = 0
+        var next: Int? = first
+        while let i = next {
+            copy(UnsafeBufferPointer(rebasing: utf8[start..<i]))
+            escape(utf8[i])
+            start = i + 1
+            next = Self.firstEscape(in: utf8, from: start)
+        }
+        copy(UnsafeBufferPointer(rebasing: utf8[start...]))
+        raw("\"")
+    }
+
+    /// Text that needs no escape between quotes, in one piece.
+    mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        put(count: utf8.count + 2) { Self.quote(utf8, at: $0) }
+    }
+
+    /// Writes text that needs no escape between quotes at `p` (`utf8.count + 2` bytes).
+    @inline(__always)
+    static func quote(_ utf8: UnsafeBufferPointer<UInt8>, at p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: 0x22, as: UInt8.self)
+        if let base = utf8.baseAddress { (p + 1).copyMemory(from: base, byteCount: utf8.count) }
+        p.storeBytes(of: 0x22, toByteOffset: utf8.count + 1, as: UInt8.self)
+    }
+
+    /// A JSON string literal of `text` (a native string's bytes read in place).
+    public mutating func string(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { string(utf8: $0) }
+    }
+
+    private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        put(count: bytes.count) { $0.copyMemory(from: base, byteCount: bytes.count) }
+    }
+
+    /// A quote, a backslash or a control character: what a JSON string escapes (RFC 8259 §7).
+    @inline(__always)
+    static func needsEscape(_ unit: UInt8) -> Bool { unit < 0x20 || unit == 0x22 || unit == 0x5C }
+
+    /// The index of the first byte at or after `start` that `needsEscape`, or nil.
+    ///
+    /// Eight bytes at a time (a "SWAR" test, as in H. S. Warren, *Hacker's Delight*, §6-1): with
+    /// `ones` = 0x0101…01 and `highs` = 0x8080…80, `(w - n·ones) & ~w & highs` is non-zero exactly
+    /// when some byte of `w` is below n (n ≤ 0x80), and `w ^ (c·ones)` has a zero byte exactly where
+    /// `w` holds c. A word that may hold one is then read byte by byte, so the answer is exact.
+    static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = utf8.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= utf8.count {
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let quote = w ^ (0x22 &* ones), backslash = w ^ (0x5C &* ones)
+            let control = (w &- 0x20 &* ones) & ~w
+            let zeroQuote = (quote &- ones) & ~quote, zeroBackslash = (backslash &- ones) & ~backslash
+            if (control | zeroQuote | zeroBackslash) & highs != 0 { break }
+            i += 8
+        }
+        while i < utf8.count {
+            if needsEscape(base[i]) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The escape of a quote, a backslash or a control character (RFC 8259 §7).
+    private mutating func escape(_ unit: UInt8) {
+        switch unit {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        default:
+            put(count: 6) { p in
+                p.copyMemory(from: StaticString("\\u00").utf8Start, byteCount: 4)
+                p.storeBytes(of: Self.hexDigit(unit >> 4), toByteOffset: 4, as: UInt8.self)
+                p.storeBytes(of: Self.hexDigit(unit & 0xF), toByteOffset: 5, as: UInt8.self)
+            }
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
+}
+
+extension JSONWriter {
+    /// Appends the pieces `write` puts into `room` bytes reserved at once (`TextRun`).
+    public mutating func run(room: Int, _ write: (inout TextRun) -> Void) {
+        precondition(room > 0, "a text run needs room")
+        bytes.append(addingCapacity: room) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                var run = TextRun(buffer)
+                write(&run)
+                written = run.count
+            }
+        }
+    }
+}
