@@ -100,14 +100,14 @@ struct CompressionMiddleware: Middleware {
         if let stream = response.stream {
             guard Compression.applies(toBodyOf: stream.estimatedBytes, acceptEncoding: accepted) else { return consume response }
             response.gzipsStream = true
-            response.headers.append(("Content-Encoding", Compression.coding))
+            response.headers.append(HeaderField("Content-Encoding", Compression.coding))
             return consume response
         }
         guard Compression.applies(toBodyOf: response.body.count, acceptEncoding: accepted),
               let coded = Compression.gzip(response.body) else { return consume response }
         response.uncodedBody = response.body
         response.body = coded
-        response.headers.append(("Content-Encoding", Compression.coding))
+        response.headers.append(HeaderField("Content-Encoding", Compression.coding))
         return consume response
     }
 }

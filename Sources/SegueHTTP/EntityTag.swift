@@ -184,7 +184,7 @@ struct EntityTagMiddleware: Middleware {
             }
             response.uncodedBody = nil
         }
-        response.headers.append(("ETag", tag))
+        response.headers.append(HeaderField("ETag", tag))
         return consume response
     }
 }

@@ -13,7 +13,7 @@ struct Content {
     /// and cached by the route middleware.
     var cacheable = true
     /// Header fields beyond `Content-Type` and `Vary` (the playground's `Content-Security-Policy`).
-    var headers: [(name: String, value: String)] = []
+    var headers: [HeaderField] = []
 
     /// Sectioned bodies estimated above this many bytes stream, produced as the socket drains so
     /// that a client that does not read holds one piece, not the body (docs/http.md "Responses");
@@ -40,11 +40,11 @@ struct Content {
     /// The 200 response: `Content-Type`, then `Vary` for a negotiated (cacheable) body or
     /// `Cache-Control: no-store`; a large sectioned body as a stream, any other written out here.
     func response() throws(Problem) -> HTTPResponse {
-        var fields: [(name: String, value: String)] = []
+        var fields: [HeaderField] = []
         // Room for what the stages add (CORS's two, ETag, Content-Encoding): one allocation.
         fields.reserveCapacity(8 + headers.count)
-        fields.append(("Content-Type", mediaType))
-        fields.append(cacheable ? ("Vary", "Accept, Accept-Encoding") : ("Cache-Control", "no-store"))
+        fields.append(HeaderField("Content-Type", mediaType))
+        fields.append(cacheable ? HeaderField("Vary", "Accept, Accept-Encoding") : HeaderField("Cache-Control", "no-store"))
         fields += headers
         // Built once from its parts: setting fields of a response after it is made copied it.
         let streamed = sectioned.map { Self.streams(estimatedBytes: $0.estimatedBytes) } ?? false

@@ -47,8 +47,8 @@ struct CORSMiddleware: Middleware {
 
     /// Takes the response (`consuming`): its headers grow in place, with no copy of the response.
     func apply(to response: consuming HTTPResponse) -> HTTPResponse {
-        response.headers.insert(("Access-Control-Allow-Origin", origin), at: 0)
-        response.headers.insert(("Access-Control-Expose-Headers", "ETag"), at: 1)
+        response.headers.insert(HeaderField("Access-Control-Allow-Origin", origin), at: 0)
+        response.headers.insert(HeaderField("Access-Control-Expose-Headers", "ETag"), at: 1)
         return consume response
     }
 }

@@ -103,10 +103,10 @@ struct Router: Sendable {
     static func preflight(allowed: [String]) -> HTTPResponse {
         let methods = allowed.joined(separator: ", ")
         return HTTPResponse(status: 204, headers: [
-            ("Allow", methods),
-            ("Access-Control-Allow-Methods", methods),
-            ("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept"),
-            ("Access-Control-Max-Age", "86400"),
+            HeaderField("Allow", methods),
+            HeaderField("Access-Control-Allow-Methods", methods),
+            HeaderField("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept"),
+            HeaderField("Access-Control-Max-Age", "86400"),
         ])
     }
 
@@ -114,7 +114,7 @@ struct Router: Sendable {
         var response = HTTPResponse(problem: Problem(
             .methodNotAllowed,
             detail: "\(request.method.prefix(20)) is not allowed on \(request.path); use " + route.methods.joined(separator: " or ")))
-        response.headers.append(("Allow", route.allowed.joined(separator: ", ")))
+        response.headers.append(HeaderField("Allow", route.allowed.joined(separator: ", ")))
         return response
     }
 }

@@ -55,7 +55,7 @@ final class MiddlewareTests: XCTestCase {
     }
 
     func testHeaderNamesMatchWithoutRegardToCase() {
-        let response = HTTPResponse(status: 200, headers: [("Content-Type", "a"), ("ETag", "b"), ("X-[x]", "c")])
+        let response = HTTPResponse(status: 200, headers: [HeaderField("Content-Type", "a"), HeaderField("ETag", "b"), HeaderField("X-[x]", "c")])
         XCTAssertEqual(response.header("content-type"), "a")
         XCTAssertEqual(response.header("CONTENT-TYPE"), "a")
         XCTAssertEqual(response.header("etag"), "b")
@@ -81,13 +81,13 @@ final class MiddlewareTests: XCTestCase {
                 var request = request
                 request.path += ">" + name
                 var response = try next(request)
-                response.headers.append((name, ""))
+                response.headers.append(HeaderField(name, ""))
                 return response
             }
         }
         let chain = MiddlewareChain([Mark(name: "a"), Mark(name: "b"), Mark(name: "c")])
         let response = chain.respond(to: HTTPRequest(method: "GET", path: "")) { request in
-            HTTPResponse(status: 200, headers: [("path", request.path)])
+            HTTPResponse(status: 200, headers: [HeaderField("path", request.path)])
         }
         XCTAssertEqual(response.headers.map { $0.name + $0.value }, ["path>a>b>c", "c", "b", "a"])
     }
@@ -176,7 +176,7 @@ final class MiddlewareTests: XCTestCase {
         }], estimatedBytes: 1 << 20)
         func tag(_ request: HTTPRequest, coding: String? = nil) -> String? {
             var response = streamed
-            if let coding { response.headers.append(("Content-Encoding", coding)) }
+            if let coding { response.headers.append(HeaderField("Content-Encoding", coding)) }
             return EntityTagMiddleware().respond(to: request) { _ in response }.header("ETag")
         }
         let body = Array(#"{"fps":60}"#.utf8)
@@ -204,7 +204,7 @@ final class MiddlewareTests: XCTestCase {
     func testConditionalRequestAnswers304OnAMatchingTag() {
         let stage = ConditionalRequestMiddleware()
         var tagged = deterministic()
-        tagged.headers += [("Content-Encoding", "gzip"), ("ETag", #""abc""#)]
+        tagged.headers += [HeaderField("Content-Encoding", "gzip"), HeaderField("ETag", #""abc""#)]
         for condition in [#""abc""#, "*", #""x", "abc""#, #"W/"abc""#] {
             let response = stage.respond(to: HTTPRequest(method: "POST", path: "/", headers: ["if-none-match": condition])) { _ in tagged }
             XCTAssertEqual(response.status, 304, condition)

@@ -32,9 +32,9 @@ struct PlaygroundPage: Sendable {
     }
 
     /// The page's headers beyond `Content-Type`.
-    var headers: [(name: String, value: String)] {
-        [("Content-Security-Policy", contentSecurityPolicy),
-         ("X-Content-Type-Options", "nosniff"),
-         ("Referrer-Policy", "no-referrer")]
+    var headers: [HeaderField] {
+        [HeaderField("Content-Security-Policy", contentSecurityPolicy),
+         HeaderField("X-Content-Type-Options", "nosniff"),
+         HeaderField("Referrer-Policy", "no-referrer")]
     }
 }

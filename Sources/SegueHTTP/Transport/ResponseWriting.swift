@@ -54,7 +54,7 @@ extension HTTPServer {
             return consume response
         }
         var refusal = service.problem(Problem(.unavailable, detail: "the server holds too many unsent answers; retry shortly"))
-        refusal.headers.append(("Retry-After", "1"))
+        refusal.headers.append(HeaderField("Retry-After", "1"))
         return refusal
     }
 
