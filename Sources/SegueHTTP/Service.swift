@@ -127,6 +127,9 @@ public struct SegueService: Sendable {
     /// position among the metrics' labels.
     func route(of path: String) -> MetricLabels.Route { metrics.labels.route(of: path) }
 
+    /// The same for a path given as its bytes.
+    func route(of path: UnsafeRawBufferPointer) -> MetricLabels.Route { metrics.labels.route(of: path) }
+
     /// Where a request is answered (docs/http.md "Thread model").
     enum Placement {
         /// On the I/O thread: every request but a computing route's `POST`.

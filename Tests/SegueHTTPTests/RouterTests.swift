@@ -224,6 +224,23 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(text(""), "")
     }
 
+    /// A `Content-Length` value reads as the number `Int(String)` makes of its text (up to the
+    /// first NUL), without the `String`: signs, overflow at both ends, and every malformation.
+    func testHeaderValueIntegersReadAsIntDoes() {
+        var values = ["0", "77", "+5", "-5", "007", "", "+", "-", "1 ", " 1", "1x", "0x10", "1e3", "١", "12\u{0}34",
+                      "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+                      "99999999999999999999", "+-1", "--1", "1.0"]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789+- x")
+        values += (0..<5000).map { _ in String((0..<Int.random(in: 0...22, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+        values += (0..<1000).map { _ in String(Int.random(in: .min ... .max, using: &generator)) }
+        for value in values {
+            let read = value.withCString { RequestHead.Value(start: $0, size: value.utf8.count).integer }
+            let upToNUL = String(value.prefix { $0 != "\u{0}" })
+            XCTAssertEqual(read, Int(upToNUL), value)
+        }
+    }
+
     /// The transport reads the head in one pass (`RequestHead`) with `MHD_lookup_connection_value`'s
     /// rules: names in any case, the first of a repeated field, query names in any case too; an
     /// argument without a value is absent.

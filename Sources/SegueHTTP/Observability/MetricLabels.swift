@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The label values a request may put on a metric (docs/rules.md rule 30): bounded sets, so the
 /// number of time series a client can create is fixed by the server, never by the requests.
 ///
@@ -22,14 +26,19 @@ public struct MetricLabels: Sendable {
 
     /// Every route label, in a fixed order: the known routes sorted, then `unmatched` (last).
     public let routes: [String]
-    private let indexOfRoute: [String: Int]
+    /// The known routes' bytes, one after another, and where each starts: a lookup compares
+    /// lengths and bytes, with no `String` and no hashing (docs/http.md "The route found from the
+    /// target's bytes").
+    private let routeText: [UInt8]
+    private let routeStarts: [Int]
 
     /// - Parameter routes: the router's path templates. `/metrics` is always added: it is the
     ///   endpoint that serves these labels.
     public init(routes: some Sequence<String>) {
         let known = Set(routes).union(["/metrics"]).subtracting([Self.unmatched]).sorted()
         self.routes = known + [Self.unmatched]
-        indexOfRoute = Dictionary(uniqueKeysWithValues: self.routes.enumerated().map { ($1, $0) })
+        routeText = known.flatMap(\.utf8)
+        routeStarts = known.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
     }
 
     /// The route label of `path` (a route template or a raw path).
@@ -39,16 +48,30 @@ public struct MetricLabels: Sendable {
     public struct Route: Sendable {
         let index: Int
         public let label: String
+
+        /// Whether a route matched: the label is then the path itself.
+        var isKnown: Bool { label != MetricLabels.unmatched }
     }
 
     /// The route label of `path` with its position.
     func route(of path: String) -> Route {
-        let index = routeIndex(path)
-        return Route(index: index, label: routes[index])
+        var path = path
+        return path.withUTF8 { route(of: UnsafeRawBufferPointer($0)) }
     }
 
-    /// The position of `route(path)` in `routes`.
-    func routeIndex(_ path: String) -> Int { indexOfRoute[path] ?? routes.count - 1 }
+    /// The route label of a path given as its bytes, with its position.
+    func route(of path: UnsafeRawBufferPointer) -> Route {
+        let index = routeText.withUnsafeBytes { text in
+            routeStarts.withUnsafeBufferPointer { starts in
+                for i in 0..<starts.count - 1 where starts[i + 1] - starts[i] == path.count
+                    && (path.count == 0 || memcmp(text.baseAddress! + starts[i], path.baseAddress!, path.count) == 0) {
+                    return i
+                }
+                return starts.count - 1
+            }
+        }
+        return Route(index: index, label: routes[index])
+    }
 
     /// The method label of `method`.
     public static func method(_ method: String) -> String {

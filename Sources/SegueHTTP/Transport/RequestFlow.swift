@@ -20,13 +20,14 @@ extension HTTPServer {
     var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
 
     /// One access-handler call. The target and method arrive as C strings and are made Swift
-    /// strings once, on the first call: the exchange keeps them.
+    /// strings once, on the first call: the exchange keeps them. A path a route matched is the
+    /// route's label (docs/http.md "The route found from the target's bytes").
     func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                 state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = slot.pointee else {
-            return begin(connection, url: url.map { String(cString: $0) } ?? "/",
-                         method: method.map { String(cString: $0) } ?? "GET", slot: slot)
+            return begin(connection, target: target(url), method: method.map { String(cString: $0) } ?? "GET",
+                         slot: slot)
         }
         // The slot holds a reference to the exchange until `completed` takes it back, so it is used
         // here without a retain and a release (two atomics on each of the request's later calls).
@@ -51,14 +52,14 @@ extension HTTPServer {
 
     /// First call, the headers only: the exchange starts, and a request that must be refused
     /// before its body is answered now.
-    private func begin(_ connection: OpaquePointer, url: String, method: String,
+    private func begin(_ connection: OpaquePointer, target: (path: String, route: MetricLabels.Route), method: String,
                        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         let client = segue_mhd_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
-        var request = HTTPRequest(method: method, path: url, body: [])
+        var request = HTTPRequest(method: method, path: target.path, body: [])
         let head = RequestHead.read(connection, into: &request)
         let now = MonotonicClock.now()
         let exchange = Exchange(requestID: RequestID.resolve(head.requestID), request: consume request,
-                                route: service.route(of: url), started: now,
+                                route: target.route, started: now,
                                 deadline: now &+ MonotonicClock.nanoseconds(listen.requestTimeout), connection: client)
         slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
         // One hold of the connection's lock: the request is under way, and was its target refused?
@@ -70,12 +71,20 @@ extension HTTPServer {
         guard let problem = refusalBeforeBody(head, targetRejected: targetRejected) else { return .YES }
         // A body may follow that libmicrohttpd will not read: drop it after the answer instead of
         // resetting the connection.
-        if (head.contentLength.flatMap { Int($0) } ?? 0) > 0 || head.hasTransferEncoding {
+        if (head.contentLength ?? 0) > 0 || head.hasTransferEncoding {
             client?.state.withLock { $0.lingers = true }
         }
         var response = service.problem(problem)
-        response.headers.append(("Connection", "close"))
+        response.headers.append(HeaderField("Connection", "close"))
         return send(response, exchange, on: connection)
+    }
+
+    /// The decoded path and its route: the route's label when one matches its bytes, which then
+    /// spell that label, so that no `String` is made and none hashed.
+    private func target(_ url: UnsafePointer<CChar>?) -> (path: String, route: MetricLabels.Route) {
+        guard let url else { return ("/", service.route(of: "/")) }
+        let route = service.route(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
+        return (route.isKnown ? route.label : String(cString: url), route)
     }
 
     /// What refuses a request on its head alone (docs/http.md "Request target", "Early 413"):
@@ -87,13 +96,13 @@ extension HTTPServer {
         if targetRejected {
             return Problem(.badRequest, detail: "the request target holds a NUL, a control character or bytes that are not UTF-8")
         }
-        if head.contentLength != nil, head.hasTransferEncoding {
+        if head.contentLengthFields > 0, head.hasTransferEncoding {
             return Problem(.badRequest, detail: "a request may not carry both Content-Length and Transfer-Encoding")
         }
         if head.contentLengthFields > 1 {
             return Problem(.badRequest, detail: "a request may carry one Content-Length field, not several")
         }
-        if let length = head.contentLength, let declared = Int(length), !bodyLimit.admits(declared) {
+        if let declared = head.contentLength, !bodyLimit.admits(declared) {
             return bodyLimit.problem
         }
         return nil
@@ -118,7 +127,7 @@ extension HTTPServer {
         }
         guard !admitted, case .overLimit = exchange.stage, let client = exchange.connection else { return .YES }
         var response = service.problem(bodyLimit.problem)
-        response.headers.append(("X-Request-Id", exchange.requestID.description))
+        response.headers.append(HeaderField("X-Request-Id", exchange.requestID.description))
         let bytes = DirectResponse.bytes(of: response, reason: bodyLimit.problem.title)
         exchange.noteAnswer(status: response.status, bytes: bytes.count, cause: nil)
         client.state.withLock { $0.lingers = true }

@@ -13,8 +13,9 @@ import Glibc
 struct RequestHead {
     /// The client's `X-Request-Id`, unchecked (`RequestID.resolve` judges it).
     var requestID: String?
-    /// The first `Content-Length` value, and how many `Content-Length` fields there are.
-    var contentLength: String?
+    /// The first `Content-Length` value as a number (nil when there is none or it is not one, as
+    /// `Int(String)` reads it), and how many `Content-Length` fields there are.
+    var contentLength: Int?
     var contentLengthFields = 0
     var hasTransferEncoding = false
 
@@ -53,7 +54,7 @@ struct RequestHead {
             if requestID == nil { requestID = value.text }
         case .contentLength:
             contentLengthFields += 1
-            if contentLength == nil { contentLength = value.text }
+            if contentLengthFields == 1 { contentLength = value.integer }
         case .transferEncoding:
             hasTransferEncoding = true
         }
@@ -72,6 +73,26 @@ struct RequestHead {
                 return common
             }
             return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// The value as `Int(String)` reads it, an optional sign and decimal digits, without making
+        /// the `String`; nil when it is not one or overflows.
+        var integer: Int? {
+            let bytes = UnsafeRawBufferPointer(start: start, count: strnlen(start, size))
+            guard let first = bytes.first else { return nil }
+            let negative = first == UInt8(ascii: "-")
+            let digits = negative || first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
+            guard !digits.isEmpty else { return nil }
+            var value = 0
+            for byte in digits {
+                let digit = Int(byte) &- 0x30
+                guard 0...9 ~= digit else { return nil }
+                let (scaled, over) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+                guard !over, !carry else { return nil }
+                value = sum
+            }
+            return value
         }
 
         /// Values clients send on request after request that are longer than a `String` holds

@@ -11,6 +11,7 @@ enum TargetUnescaping {
         var read = 0
         var written = 0
         var valid = true
+        var ascii = true
         while bytes[read] != 0 {
             var byte = bytes[read]
             if byte == UInt8(ascii: "%"), let high = hexValue(bytes[read + 1]), let low = hexValue(bytes[read + 2]) {
@@ -20,11 +21,13 @@ enum TargetUnescaping {
                 read += 1
             }
             if byte < 0x20 || byte == 0x7F { valid = false }
+            if byte >= 0x80 { ascii = false }
             bytes[written] = byte
             written += 1
         }
         bytes[written] = 0
-        if valid && !isUTF8(UnsafeBufferPointer(start: bytes, count: written)) { valid = false }
+        // ASCII is UTF-8: only a target with a byte over 0x7F is decoded again to check it.
+        if valid && !ascii && !isUTF8(UnsafeBufferPointer(start: bytes, count: written)) { valid = false }
         return (written, valid)
     }
 
