@@ -112,23 +112,41 @@ public struct TextRun: ~Copyable {
     /// `ones` = 0x0101…01 and `highs` = 0x8080…80, `(w - n·ones) & ~w & highs` is non-zero exactly
     /// when some byte of `w` is below n (n ≤ 0x80), and `w ^ (c·ones)` has a zero byte exactly where
     /// `w` holds c. A word that may hold one is then read byte by byte, so the answer is exact.
+    /// The bytes after the last whole word are tested as one more word: the text's last eight
+    /// bytes, or, in a text shorter than a word, its bytes over a word of letters.
     static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = utf8.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = utf8.baseAddress, start < utf8.count else { return nil }
+        let count = utf8.count
         var i = start
-        while i + 8 <= utf8.count {
-            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let quote = w ^ (0x22 &* ones), backslash = w ^ (0x5C &* ones)
-            let control = (w &- 0x20 &* ones) & ~w
-            let zeroQuote = (quote &- ones) & ~quote, zeroBackslash = (backslash &- ones) & ~backslash
-            if (control | zeroQuote | zeroBackslash) & highs != 0 { break }
+        while i + 8 <= count {
+            if mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { break }
             i += 8
         }
-        while i < utf8.count {
+        if i + 8 > count && i < count {
+            var tail: UInt64 = 0x4141_4141_4141_4141
+            if count >= 8 {
+                tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: base + i, byteCount: count - i) }
+            }
+            // The tail's word may reach back over clean bytes, or over bytes before `start`: a
+            // hit there is found nowhere from `i` on, and the answer stays nil.
+            if !mayNeedEscape(tail) { return nil }
+        }
+        while i < count {
             if needsEscape(base[i]) { return i }
             i += 1
         }
         return nil
+    }
+
+    /// Whether some byte of `w` may need an escape: never false when one does (see `firstEscape`).
+    @inline(__always)
+    private static func mayNeedEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (0x22 &* ones), backslash = w ^ (0x5C &* ones)
+        let control = (w &- 0x20 &* ones) & ~w
+        return (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs != 0
     }
 
     /// The escape of a quote, a backslash or a control character (RFC 8259 §7).
