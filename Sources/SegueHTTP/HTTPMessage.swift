@@ -8,9 +8,9 @@ public struct HTTPRequest: Sendable {
     /// The decoded path, without the query.
     public var path: String
     /// Query arguments the service reads (`format`, `expand`, `tolerance`).
-    public var query: ReadFields<QueryName>
+    public var query: QueryFields
     /// Header fields the service reads, by lowercased name.
-    public var headers: ReadFields<HeaderName>
+    public var headers: HeaderFields
     public var body: [UInt8]
     /// Set by the transport when nobody waits any more (deadline, client gone); long work stops.
     public var cancellation: WorkCancellation?
@@ -67,15 +67,22 @@ public enum QueryName: String, ReadFieldName {
 
 /// A name of a field a request carries (`HeaderName`, `QueryName`).
 public protocol ReadFieldName: RawRepresentable<String>, CaseIterable, Sendable {
-    /// Where `ReadFields` keeps its value: distinct for each name, 0..<8.
+    /// Where `ReadFields` keeps its value: distinct for each name, 0..<count of its `ReadFields`.
     var slot: Int { get }
 }
 
+/// The query arguments the service reads, one slot each.
+public typealias QueryFields = ReadFields<QueryName, 3>
+/// The header fields the service reads, one slot each.
+public typealias HeaderFields = ReadFields<HeaderName, 7>
+
 /// The values of the few fields the service reads, by name, stored inline: no dictionary to
 /// allocate and hash for every request (docs/http.md "Instructions per request"). Reading or
-/// writing a name not among `Name`'s cases reads nil and keeps nothing.
-public struct ReadFields<Name: ReadFieldName>: Sendable {
-    private var values = InlineArray<8, String?>(repeating: nil)
+/// writing a name not among `Name`'s cases reads nil and keeps nothing. `count` slots, one for each
+/// name and no more: a request is moved a few times and destroyed once, and every spare slot is
+/// 16 bytes to copy and an optional string to release (docs/http.md "Fields sized to their names").
+public struct ReadFields<Name: ReadFieldName, let count: Int>: Sendable {
+    private var values = InlineArray<count, String?>(repeating: nil)
 
     public init() {}
 

@@ -20,10 +20,11 @@ final class RouterTests: XCTestCase {
     /// and writes the same slot as the typed one, and a name the service does not read is
     /// neither kept nor read back.
     func testRequestFieldsKeepEachNameApartAndDropTheRest() {
-        func check<Name: ReadFieldName>(_ type: Name.Type) {
+        func check<Name: ReadFieldName, let count: Int>(_ type: ReadFields<Name, count>.Type) {
             XCTAssertEqual(Set(Name.allCases.map(\.slot)).count, Name.allCases.count, "\(type) slots are distinct")
-            XCTAssertTrue(Name.allCases.allSatisfy { (0..<8).contains($0.slot) }, "\(type) slots are within 0..<8")
-            var fields = ReadFields<Name>()
+            XCTAssertEqual(Name.allCases.count, count, "\(type) has a slot for each name and no more")
+            XCTAssertTrue(Name.allCases.allSatisfy { (0..<count).contains($0.slot) }, "\(type) slots are within 0..<\(count)")
+            var fields = ReadFields<Name, count>()
             for (i, name) in Name.allCases.enumerated() { fields[name.rawValue] = "value \(i)" }
             for (i, name) in Name.allCases.enumerated() {
                 XCTAssertEqual(fields[name], "value \(i)")
@@ -35,8 +36,8 @@ final class RouterTests: XCTestCase {
             fields[first] = nil
             XCTAssertNil(fields[first.rawValue])
         }
-        check(HeaderName.self)
-        check(QueryName.self)
+        check(HeaderFields.self)
+        check(QueryFields.self)
         let request = HTTPRequest(method: "POST", path: "/v1/curve", query: ["format": "csv", "page": "2"],
                                   headers: ["accept": "text/csv", "if-none-match": "\"a\"", "x-forwarded-for": "10.0.0.1"])
         XCTAssertEqual(request.query[.format], "csv")
@@ -222,6 +223,33 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(text("application/json-seq; long enough to allocate"), "application/json-seq; long enough to allocate")
         XCTAssertEqual(text("application/json\u{0}tail", size: 21), "application/json", "up to the first NUL")
         XCTAssertEqual(text(""), "")
+    }
+
+    /// Field names compare without regard to ASCII case eight bytes at a time: the word fold is the
+    /// byte fold at every position for every byte value, and names of every length up to three
+    /// words compare as the byte-by-byte definition does, capitals and non-ASCII bytes included.
+    func testCaselessNamesCompareAsByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        for position in 0..<8 {
+            for value in UInt8.min...UInt8.max {
+                var bytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                bytes[position] = value
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let folded = bytes.map(ASCIICase.folded)
+                XCTAssertEqual(ASCIICase.folded(word: word), folded.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }, "\(bytes)")
+            }
+        }
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789-".utf8)
+        for _ in 0..<20_000 {
+            let lowercased = (0..<Int.random(in: 0...24, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            var key = lowercased.map { Bool.random(using: &generator) && $0 >= 0x61 ? $0 - 0x20 : $0 }
+            if !key.isEmpty && Bool.random(using: &generator) {
+                key[Int.random(in: 0..<key.count, using: &generator)] = [0x40, 0x5B, 0x60, 0x7B, 0xC1, 0xE1, 0x2E].randomElement(using: &generator)!
+            }
+            let expected = key.count == lowercased.count && zip(key, lowercased).allSatisfy { ASCIICase.folded($0) == $1 }
+            let found = key.withUnsafeBytes { k in lowercased.withUnsafeBytes { ASCIICase.equal(k, lowercased: $0) } }
+            XCTAssertEqual(found, expected, "\(key) against \(lowercased)")
+        }
     }
 
     /// A `Content-Length` value reads as the number `Int(String)` makes of its text (up to the

@@ -46,7 +46,7 @@ struct RequestHead {
 
     static let queryNames = FieldNames<QueryName>(QueryName.allCases.map { ($0.rawValue, $0) })
 
-    mutating func note(_ field: Field, _ value: Value, fields: inout ReadFields<HeaderName>) {
+    mutating func note(_ field: Field, _ value: Value, fields: inout HeaderFields) {
         switch field {
         case .service(let name):
             if fields[name] == nil { fields[name] = value.text }
@@ -108,7 +108,7 @@ struct RequestHead {
     /// The pointers the header pass writes through.
     struct HeaderPass {
         let head: UnsafeMutablePointer<RequestHead>
-        let fields: UnsafeMutablePointer<ReadFields<HeaderName>>
+        let fields: UnsafeMutablePointer<HeaderFields>
     }
 }
 
@@ -149,11 +149,33 @@ enum ASCIICase {
     @inline(__always)
     static func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
-    /// Whether `bytes` equals `lowercased` (already small letters) letter for letter, ignoring case.
+    /// Whether `bytes` equals `lowercased` (already small letters) letter for letter, ignoring case:
+    /// eight bytes at a time (`folded(word:)`), the rest one by one.
     static func equal(_ bytes: UnsafeRawBufferPointer, lowercased: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count == lowercased.count else { return false }
-        for i in 0..<bytes.count where folded(bytes[i]) != lowercased[i] { return false }
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            guard folded(word: word) == lowercased.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            i += 8
+        }
+        while i < bytes.count {
+            guard folded(bytes[i]) == lowercased[i] else { return false }
+            i += 1
+        }
         return true
+    }
+
+    /// `folded` of each of the eight bytes of `word`. For a byte b, `(b & 0x7F) + 0x3F` reaches
+    /// 0x80 exactly when b & 0x7F ≥ 0x41 ("A"), and `(b & 0x7F) + 0x25` exactly when it is ≥ 0x5B
+    /// (past "Z"); neither sum leaves its byte. Where the first does and the second does not, and
+    /// b itself is below 0x80, b is a capital: its high bit, shifted to 0x20, makes the small letter.
+    @inline(__always)
+    static func folded(word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~highs
+        let capitals = (low &+ 0x3F &* ones) & ~(low &+ 0x25 &* ones) & ~word & highs
+        return word | capitals >> 2
     }
 
     /// Whether `a` and `b` are the same text but for the case of ASCII letters.
@@ -187,7 +209,7 @@ private let readArgument: MHD_KeyValueIteratorN = { cls, _, key, keySize, value,
     guard let cls, let key, let value,
           let name = RequestHead.queryNames.field(named: UnsafeRawBufferPointer(start: key, count: keySize))
     else { return .YES }
-    let query = cls.assumingMemoryBound(to: ReadFields<QueryName>.self)
+    let query = cls.assumingMemoryBound(to: QueryFields.self)
     if query.pointee[name] == nil { query.pointee[name] = RequestHead.Value(start: value, size: valueSize).text }
     return .YES
 }
