@@ -292,11 +292,14 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertEqual(objects[0]["error"] as? String, #"disk "full""#)
     }
 
-    /// The calendar arithmetic against Foundation's formatter, over four centuries of instants.
+    /// The calendar arithmetic against Foundation's formatter, over four centuries of instants, and
+    /// walks through consecutive milliseconds, where the thread's text of the second is used again
+    /// until the second changes (before 1970 too).
     func testTimestampsMatchFoundation() {
         var generator = SystemRandomNumberGenerator()
+        let walks = [1_700_000_000_000, -2_000_500, 4_102_444_798_000].flatMap { start in (0..<1500).map { start + Int64($0) * 3 } }
         let instants: [Int64] = [0, -1, 951_782_400_000, 4_102_444_799_999, 1_700_000_000_123]
-            + (0..<2000).map { _ in Int64.random(in: -6_000_000_000_000...9_000_000_000_000, using: &generator) }
+            + (0..<2000).map { _ in Int64.random(in: -6_000_000_000_000...9_000_000_000_000, using: &generator) } + walks
         for milliseconds in instants {
             var writer = JSONWriter(capacity: 0)
             writer.run(room: LogTimestamp.length) { LogTimestamp.write(milliseconds: milliseconds, into: &$0) }

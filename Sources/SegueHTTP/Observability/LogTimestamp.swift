@@ -15,20 +15,61 @@ enum LogTimestamp {
     }
 
     /// Writes the instant `milliseconds` after 1970-01-01T00:00:00Z (negative: before it): the
-    /// 24 bytes in place, in the run's room.
+    /// 24 bytes in place, in the run's room. The text up to the second's dot is kept per thread
+    /// for the last second it wrote (as nginx keeps its time strings for the current second): the
+    /// lines of a busy thread mostly fall in the same second as the one before, and then only the
+    /// milliseconds are worked out (docs/http.md "The log line in one reservation").
     static func write(milliseconds: Int64, into run: inout TextRun) {
-        let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
-        let (year, month, day) = civil(days: days)
-        run.put(count: length) { p in
-            let text = UnsafeMutableBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: length)
-            digits(year, 4, text, at: 0); text[4] = 0x2D
-            digits(month, 2, text, at: 5); text[7] = 0x2D
-            digits(day, 2, text, at: 8); text[10] = 0x54
-            digits(msOfDay / 3_600_000, 2, text, at: 11); text[13] = 0x3A
-            digits(msOfDay / 60_000 % 60, 2, text, at: 14); text[16] = 0x3A
-            digits(msOfDay / 1000 % 60, 2, text, at: 17); text[19] = 0x2E
-            digits(msOfDay % 1000, 3, text, at: 20); text[23] = 0x5A
+        let (second, millisecond) = milliseconds.floorDivided(by: 1000)
+        let cache = SecondText.ofThisThread()
+        if cache.pointee.second != second {
+            cache.pointee = SecondText(second: second)
         }
+        run.put(count: length) { p in
+            withUnsafeBytes(of: cache.pointee.text) { p.copyMemory(from: $0.baseAddress!, byteCount: SecondText.length) }
+            let text = UnsafeMutableBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: length)
+            digits(millisecond, 3, text, at: 20); text[23] = 0x5A
+        }
+    }
+
+    /// "YYYY-MM-DDTHH:MM:SS." of one second, and which.
+    struct SecondText {
+        static let length = 20
+        /// `Int64.min` until the first line: no instant in milliseconds has that second.
+        var second = Int64.min
+        var text: (UInt64, UInt64, UInt32) = (0, 0, 0)
+
+        init() {}
+
+        init(second: Int64) {
+            self.second = second
+            let (days, secondOfDay) = second.floorDivided(by: 86_400)
+            let (year, month, day) = civil(days: days)
+            withUnsafeMutableBytes(of: &text) { bytes in
+                let text = bytes.bindMemory(to: UInt8.self)
+                digits(year, 4, text, at: 0); text[4] = 0x2D
+                digits(month, 2, text, at: 5); text[7] = 0x2D
+                digits(day, 2, text, at: 8); text[10] = 0x54
+                digits(secondOfDay / 3600, 2, text, at: 11); text[13] = 0x3A
+                digits(secondOfDay / 60 % 60, 2, text, at: 14); text[16] = 0x3A
+                digits(secondOfDay % 60, 2, text, at: 17); text[19] = 0x2E
+            }
+        }
+
+        /// This thread's, made on its first line and freed when the thread ends.
+        static func ofThisThread() -> UnsafeMutablePointer<SecondText> {
+            if let existing = pthread_getspecific(key) { return existing.assumingMemoryBound(to: SecondText.self) }
+            let made = UnsafeMutablePointer<SecondText>.allocate(capacity: 1)
+            made.initialize(to: SecondText())
+            pthread_setspecific(key, made)
+            return made
+        }
+
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { $0?.deallocate() }
+            return key
+        }()
     }
 
     /// Bytes of a timestamp: "YYYY-MM-DDTHH:MM:SS.mmmZ".

@@ -1,3 +1,4 @@
+import SegueJSON
 import Synchronization
 
 /// The `X-Request-Id` of a request (docs/rules.md rule 30): the client's when it sent a valid one,
@@ -81,6 +82,30 @@ public struct RequestID: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The room `write(into:)` takes: a generated id's 16 digits and its quotes, or a client's
+    /// text as a string literal.
+    var jsonRoom: Int {
+        switch form {
+        case .generated: 18
+        case .text(let text): text.utf8.withContiguousStorageIfAvailable(TextRun.stringRoom)
+            ?? TextRun.stringRoom(count: text.utf8.count)
+        }
+    }
+
+    /// The id as a JSON string (a log line's `request_id`): a generated id's digits written in
+    /// place, where they need no escape and no search for one; a client's text escaped.
+    func write(into run: inout TextRun) {
+        switch form {
+        case .generated(let value):
+            run.put(count: 18) { p in
+                p.storeBytes(of: 0x22, as: UInt8.self)
+                Self.hex(value, at: p + 1)
+                p.storeBytes(of: 0x22, toByteOffset: 17, as: UInt8.self)
+            }
+        case .text(let text): run.string(text)
+        }
+    }
+
     private static let counter = Atomic<UInt64>(UInt64.random(in: .min ... .max))
 
     private static func isIDByte(_ byte: UInt8) -> Bool {
@@ -99,12 +124,17 @@ public struct RequestID: Sendable, CustomStringConvertible {
     /// the stack.
     private static func withHex<R>(_ value: UInt64, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { buffer in
-            for i in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(i))) & 0xF
-                buffer[i] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            }
+            hex(value, at: UnsafeMutableRawPointer(buffer.baseAddress!))
             buffer[16] = 0
             return try body(buffer)
+        }
+    }
+
+    /// `value`'s 16 lowercase hex digits, zero-padded, at `p`.
+    private static func hex(_ value: UInt64, at p: UnsafeMutableRawPointer) {
+        for i in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(i))) & 0xF
+            p.storeBytes(of: nibble < 10 ? 0x30 + nibble : 0x57 + nibble, toByteOffset: i, as: UInt8.self)
         }
     }
 }

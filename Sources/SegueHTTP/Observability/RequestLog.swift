@@ -150,32 +150,30 @@ public struct RequestLog: LogHandler {
     /// The bytes of `requestLine`, written in one `TextRun`: its room is the fixed text, the
     /// three numbers' and each string's `stringRoom`.
     private static func requestLine(_ fields: RequestFields, into writer: inout JSONWriter) {
-        fields.id.withUTF8 { id in
-            // The id may be a client's 128 bytes: its room is measured. The method and the route
-            // are short labels (`MetricLabels`), and a cause is rare (5xx): they get their most.
-            let strings = TextRun.stringRoom(id) + TextRun.stringRoom(count: fields.method.utf8.count)
-                + TextRun.stringRoom(count: fields.route.utf8.count)
-                + (fields.cause.map { cause in TextRun.stringRoom(count: cause.utf8.count) + 9 } ?? 0)
-            writer.run(room: headRoom + requestLineRoom + strings) { line in
-                head(level: fields.level, into: &line)
-                line.raw("\"request\",\"request_id\":")
-                line.string(utf8: id)
-                line.raw(",\"method\":")
-                line.string(fields.method)
-                line.raw(",\"route\":")
-                line.string(fields.route)
-                line.raw(",\"status\":")
-                line.integer(Int64(fields.status))
-                line.raw(",\"duration\":")
-                fields.seconds.isFinite ? line.number(fields.seconds) : line.string(fields.seconds.description)
-                line.raw(",\"bytes\":")
-                line.integer(Int64(fields.bytes))
-                if let cause = fields.cause {
-                    line.raw(",\"cause\":")
-                    line.string(cause)
-                }
-                line.raw("}\n")
+        // The id may be a client's 128 bytes: its room is measured. The method and the route
+        // are short labels (`MetricLabels`), and a cause is rare (5xx): they get their most.
+        let strings = fields.id.jsonRoom + TextRun.stringRoom(count: fields.method.utf8.count)
+            + TextRun.stringRoom(count: fields.route.utf8.count)
+            + (fields.cause.map { cause in TextRun.stringRoom(count: cause.utf8.count) + 9 } ?? 0)
+        writer.run(room: headRoom + requestLineRoom + strings) { line in
+            head(level: fields.level, into: &line)
+            line.raw("\"request\",\"request_id\":")
+            fields.id.write(into: &line)
+            line.raw(",\"method\":")
+            line.string(fields.method)
+            line.raw(",\"route\":")
+            line.string(fields.route)
+            line.raw(",\"status\":")
+            line.integer(Int64(fields.status))
+            line.raw(",\"duration\":")
+            fields.seconds.isFinite ? line.number(fields.seconds) : line.string(fields.seconds.description)
+            line.raw(",\"bytes\":")
+            line.integer(Int64(fields.bytes))
+            if let cause = fields.cause {
+                line.raw(",\"cause\":")
+                line.string(cause)
             }
+            line.raw("}\n")
         }
     }
 
