@@ -371,6 +371,21 @@ final class ObservabilityTests: XCTestCase {
             XCTAssertTrue(id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }, id)
         }
     }
+
+    /// The word-at-a-time hex digits against `String(_:radix:)`, zero-padded to 16: every digit
+    /// value at every position, and random values.
+    func testRequestIDDigitsMatchStringRadix() {
+        var generator = SystemRandomNumberGenerator()
+        let singleDigits = (0..<16).flatMap { position in (0..<16).map { UInt64($0) << (4 * UInt64(position)) } }
+        let values = [0, .max, 0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210] + singleDigits
+            + (0..<10_000).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+        for value in values {
+            var text = [UInt8](repeating: 0, count: 16)
+            text.withUnsafeMutableBytes { RequestID.hex(value, at: $0.baseAddress!) }
+            let expected = String(value, radix: 16)
+            XCTAssertEqual(String(decoding: text, as: UTF8.self), String(repeating: "0", count: 16 - expected.count) + expected)
+        }
+    }
 }
 
 /// Collects the lines a `RequestLog` writes.

@@ -130,11 +130,24 @@ public struct RequestID: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `value`'s 16 lowercase hex digits, zero-padded, at `p`.
-    private static func hex(_ value: UInt64, at p: UnsafeMutableRawPointer) {
-        for i in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(i))) & 0xF
-            p.storeBytes(of: nibble < 10 ? 0x30 + nibble : 0x57 + nibble, toByteOffset: i, as: UInt8.self)
-        }
+    /// `value`'s 16 lowercase hex digits, zero-padded, at `p`: eight digits a word (`hexWord`).
+    static func hex(_ value: UInt64, at p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: hexWord(UInt32(truncatingIfNeeded: value >> 32)), as: UInt64.self)
+        p.storeBytes(of: hexWord(UInt32(truncatingIfNeeded: value)), toByteOffset: 8, as: UInt64.self)
+    }
+
+    /// The eight hex digits of `half` as they lie in memory, the first digit first. Its nibbles are
+    /// spread one to a byte, the most significant in the highest byte, which storing the word
+    /// big-endian puts first; each byte n then becomes "0" + n, plus 0x27 more when n ≥ 10, which
+    /// `(n + 6) >> 4` tells (0x27 = "a" − "0" − 10).
+    static func hexWord(_ half: UInt32) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var n = UInt64(half)
+        n = (n | n << 16) & 0x0000_FFFF_0000_FFFF
+        n = (n | n << 8) & 0x00FF_00FF_00FF_00FF
+        n = (n | n << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        let letters = (n &+ 6 &* ones) >> 4 & ones
+        let text = n &+ 0x30 &* ones &+ letters &* 0x27
+        return text.bigEndian
     }
 }

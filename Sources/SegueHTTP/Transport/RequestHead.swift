@@ -150,20 +150,24 @@ enum ASCIICase {
     static func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
     /// Whether `bytes` equals `lowercased` (already small letters) letter for letter, ignoring case:
-    /// eight bytes at a time (`folded(word:)`), the rest one by one.
+    /// eight bytes at a time (`folded(word:)`), the last eight as one more word (reaching back over
+    /// bytes already compared); a text shorter than a word byte by byte.
     static func equal(_ bytes: UnsafeRawBufferPointer, lowercased: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count == lowercased.count else { return false }
+        guard bytes.count >= 8 else {
+            for i in 0..<bytes.count where folded(bytes[i]) != lowercased[i] { return false }
+            return true
+        }
+        func wordsEqual(at offset: Int) -> Bool {
+            folded(word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                == lowercased.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
         var i = 0
         while i + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            guard folded(word: word) == lowercased.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            guard wordsEqual(at: i) else { return false }
             i += 8
         }
-        while i < bytes.count {
-            guard folded(bytes[i]) == lowercased[i] else { return false }
-            i += 1
-        }
-        return true
+        return wordsEqual(at: bytes.count - 8)
     }
 
     /// `folded` of each of the eight bytes of `word`. For a byte b, `(b & 0x7F) + 0x3F` reaches
