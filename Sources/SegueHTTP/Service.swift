@@ -159,10 +159,11 @@ public struct SegueService: Sendable {
     func observe(_ exchange: Exchange, answer: Exchange.Answer, finishedAt now: UInt64, completed: Bool) {
         let seconds = Double(now &- exchange.started) / 1e9
         let status = answer.status == 0 ? 499 : answer.status
-        metrics.requestFinished(route: exchange.route, method: exchange.method, status: status, seconds: seconds,
+        let methodIndex = MetricLabels.methodIndex(exchange.method)
+        metrics.requestFinished(route: exchange.route, methodIndex: methodIndex, status: status, seconds: seconds,
                                 bytes: answer.bytes)
         requestLog.requestLine(.answered(
-            id: exchange.requestID, method: exchange.method, route: exchange.route.label, status: status,
+            id: exchange.requestID, method: MetricLabels.methodText(at: methodIndex), route: exchange.route.label, status: status,
             seconds: seconds, bytes: answer.bytes,
             cause: completed ? answer.cause : (answer.cause ?? "the connection ended before the answer was sent")))
     }

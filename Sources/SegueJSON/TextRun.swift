@@ -169,9 +169,9 @@ public struct TextRun: ~Copyable {
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
 }
 
-extension JSONWriter {
-    /// Appends the pieces `write` puts into `room` bytes reserved at once (`TextRun`).
-    public mutating func run(room: Int, _ write: (inout TextRun) -> Void) {
+extension TextRun {
+    /// Appends to `bytes` the pieces `write` puts into `room` bytes reserved at once.
+    public static func append(to bytes: inout [UInt8], room: Int, _ write: (inout TextRun) -> Void) {
         precondition(room > 0, "a text run needs room")
         bytes.append(addingCapacity: room) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
@@ -180,5 +180,17 @@ extension JSONWriter {
                 written = run.count
             }
         }
+    }
+
+    /// Bytes as they are (a line written before).
+    public mutating func copy(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { copy($0) }
+    }
+}
+
+extension JSONWriter {
+    /// Appends the pieces `write` puts into `room` bytes reserved at once (`TextRun`).
+    public mutating func run(room: Int, _ write: (inout TextRun) -> Void) {
+        TextRun.append(to: &bytes, room: room, write)
     }
 }

@@ -26,14 +26,14 @@ public final class LogBuffer: Sendable {
         pending = Mutex([])
     }
 
-    /// Keeps the line `write` appends to the writer it is given (its `\n` included), writing the
-    /// batch when it is full or the line urgent. The line is written in place, after the lines
-    /// pending, under the lock: no array of its own to allocate, fill, copy and free. `write` runs
-    /// under the lock, so it must not log (a line whose parts call other code is written first).
-    func append(urgent: Bool, _ write: (inout JSONWriter) -> Void) {
+    /// Keeps the line `write` puts into `room` bytes (its `\n` included), writing the batch when
+    /// it is full or the line urgent. The line is written in place, after the lines pending, under
+    /// the lock: no array of its own to allocate, fill, copy and free. `write` runs under the
+    /// lock, so it must not log (a line whose parts call other code is written first).
+    func append(urgent: Bool, room: Int, _ write: (inout TextRun) -> Void) {
         pending.withLock { bytes in
             if bytes.capacity == 0 { bytes.reserveCapacity(capacity + 512) }
-            JSONWriter.appending(to: &bytes, write)
+            TextRun.append(to: &bytes, room: room, write)
             if urgent || bytes.count >= capacity { self.write(&bytes) }
         }
     }

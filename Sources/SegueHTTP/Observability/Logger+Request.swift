@@ -15,13 +15,14 @@ extension Logger {
     public func requestFinished(id: String, method: String, route: String, status: Int, seconds: Double,
                                 bytes: Int, cause: String? = nil) {
         guard logLevel <= RequestLog.RequestFields.level(status: status) else { return }  // before building the metadata
-        let fields = RequestLog.RequestFields.answered(id: RequestID(id), method: method, route: route, status: status,
-                                                       seconds: seconds, bytes: bytes, cause: cause)
+        let fields = RequestLog.RequestFields.answered(id: RequestID(id), method: MetricLabels.methodText(at: MetricLabels.methodIndex(method)),
+                                                       route: route,
+                                                       status: status, seconds: seconds, bytes: bytes, cause: cause)
         // Segue's own handler writes the line directly; any other goes through swift-log's metadata.
         if let log = handler as? RequestLog, log.requestLine(fields) { return }
         var metadata: Logger.Metadata = [
             "request_id": .string(fields.id.description),
-            "method": .string(fields.method),
+            "method": .string("\(fields.method)"),
             "route": .string(fields.route),
             "status": .stringConvertible(fields.status),
             "duration": .stringConvertible(fields.seconds),
@@ -33,11 +34,11 @@ extension Logger {
 }
 
 extension RequestLog.RequestFields {
-    /// The fields of an answered request's line: `method` as its label, and a 5xx's `cause`
-    /// "unknown" when none is given.
-    static func answered(id: RequestID, method: String, route: String, status: Int, seconds: Double, bytes: Int,
+    /// The fields of an answered request's line, `method` given as its label (`MetricLabels.methodText`),
+    /// and a 5xx's `cause` "unknown" when none is given.
+    static func answered(id: RequestID, method: StaticString, route: String, status: Int, seconds: Double, bytes: Int,
                          cause: String?) -> Self {
-        Self(id: id, method: MetricLabels.method(method), route: route, status: status, seconds: seconds,
+        Self(id: id, method: method, route: route, status: status, seconds: seconds,
              bytes: bytes, cause: cause ?? (status >= 500 ? "unknown" : nil))
     }
 

@@ -18,9 +18,12 @@ public struct MetricLabels: Sendable {
     /// The route label of a path no route matched.
     public static let unmatched = "unmatched"
     /// The method and status label of a value outside the known set.
-    public static let other = "other"
+    public static let other = "\(otherText)"
+    static let otherText: StaticString = "other"
     /// The methods labelled by name (RFC 9110 §9 less CONNECT and TRACE, which Segue never serves).
-    public static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
+    public static let methods = methodTexts.map { "\($0)" }
+    /// The same as fixed text, which a log line writes as it is (`RequestLog.requestLine`).
+    static let methodTexts: [StaticString] = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
     /// The status codes labelled by value.
     public static let statuses = 100...599
 
@@ -74,10 +77,13 @@ public struct MetricLabels: Sendable {
     }
 
     /// The method label of `method`.
-    public static func method(_ method: String) -> String {
-        let index = methodIndex(method)
-        return index < methods.count ? methods[index] : other
-    }
+    public static func method(_ method: String) -> String { Self.method(at: methodIndex(method)) }
+
+    /// The method label at `index` (`methodIndex`): one of `methods`, or `other`.
+    static func method(at index: Int) -> String { index < methods.count ? methods[index] : other }
+
+    /// `method(at:)` as fixed text.
+    static func methodText(at index: Int) -> StaticString { index < methodTexts.count ? methodTexts[index] : otherText }
 
     /// The position of `method(method)` in `methods`, or `methods.count` for `other`.
     static func methodIndex(_ method: String) -> Int { methods.firstIndex(of: method) ?? methods.count }

@@ -64,15 +64,15 @@ public struct RequestLog: LogHandler {
         logger(label: label, level: level, output: .sink(sink))
     }
 
-    /// The line `write` appends (its `\n` included) to the sink, or written in place into the
-    /// buffer, under its lock: `write` must not log.
-    private func emit(level: Logger.Level, _ write: (inout JSONWriter) -> Void) {
+    /// The line `write` puts into `room` bytes (its `\n` included) to the sink, or written in place
+    /// into the buffer, under its lock: `write` must not log.
+    private func emit(level: Logger.Level, room: Int, _ write: (inout TextRun) -> Void) {
         switch output {
         case .sink(let sink):
-            var writer = JSONWriter(capacity: 256)
-            write(&writer)
-            sink(writer.bytes)
-        case .buffer(let buffer): buffer.append(urgent: level >= .notice, write)
+            var bytes: [UInt8] = []
+            TextRun.append(to: &bytes, room: room, write)
+            sink(bytes)
+        case .buffer(let buffer): buffer.append(urgent: level >= .notice, room: room, write)
         }
     }
 
@@ -91,7 +91,7 @@ public struct RequestLog: LogHandler {
         var writer = JSONWriter(capacity: 256)
         Self.line(level: event.level, message: event.message.description, metadata: merged, into: &writer)
         let line = writer.bytes
-        emit(level: event.level) { $0.bytes.append(contentsOf: line) }
+        emit(level: event.level, room: line.count) { $0.copy(line) }
     }
 
     /// One log line, `\n` included, stamped with the current time.
@@ -143,38 +143,40 @@ public struct RequestLog: LogHandler {
     func requestLine(_ fields: RequestFields) -> Bool {
         let level = fields.level
         guard level >= logLevel, metadata.isEmpty, metadataProvider == nil else { return false }
-        emit(level: level) { Self.requestLine(fields, into: &$0) }
+        emit(level: level, room: Self.room(of: fields)) { Self.requestLine(fields, into: &$0) }
         return true
     }
 
-    /// The bytes of `requestLine`, written in one `TextRun`: its room is the fixed text, the
-    /// three numbers' and each string's `stringRoom`.
-    private static func requestLine(_ fields: RequestFields, into writer: inout JSONWriter) {
-        // The id may be a client's 128 bytes: its room is measured. The method and the route
-        // are short labels (`MetricLabels`), and a cause is rare (5xx): they get their most.
-        let strings = fields.id.jsonRoom + TextRun.stringRoom(count: fields.method.utf8.count)
+    /// The room of `requestLine`: the head, the fixed text, the three numbers' room and each
+    /// string's. The id may be a client's 128 bytes: its room is measured. The route is a short
+    /// label (`MetricLabels`), and a cause is rare (5xx): they get their most. The method is one
+    /// of the fixed labels, written as it is between quotes.
+    private static func room(of fields: RequestFields) -> Int {
+        headRoom + requestLineRoom + fields.id.jsonRoom + fields.method.utf8CodeUnitCount + 2
             + TextRun.stringRoom(count: fields.route.utf8.count)
             + (fields.cause.map { cause in TextRun.stringRoom(count: cause.utf8.count) + 9 } ?? 0)
-        writer.run(room: headRoom + requestLineRoom + strings) { line in
-            head(level: fields.level, into: &line)
-            line.raw("\"request\",\"request_id\":")
-            fields.id.write(into: &line)
-            line.raw(",\"method\":")
-            line.string(fields.method)
-            line.raw(",\"route\":")
-            line.string(fields.route)
-            line.raw(",\"status\":")
-            line.integer(Int64(fields.status))
-            line.raw(",\"duration\":")
-            fields.seconds.isFinite ? line.number(fields.seconds) : line.string(fields.seconds.description)
-            line.raw(",\"bytes\":")
-            line.integer(Int64(fields.bytes))
-            if let cause = fields.cause {
-                line.raw(",\"cause\":")
-                line.string(cause)
-            }
-            line.raw("}\n")
+    }
+
+    /// The bytes of `requestLine`, written in one `TextRun` of `room(of:)`.
+    private static func requestLine(_ fields: RequestFields, into line: inout TextRun) {
+        head(level: fields.level, into: &line)
+        line.raw("\"request\",\"request_id\":")
+        fields.id.write(into: &line)
+        line.raw(",\"method\":\"")
+        line.raw(fields.method)
+        line.raw("\",\"route\":")
+        line.string(fields.route)
+        line.raw(",\"status\":")
+        line.integer(Int64(fields.status))
+        line.raw(",\"duration\":")
+        fields.seconds.isFinite ? line.number(fields.seconds) : line.string(fields.seconds.description)
+        line.raw(",\"bytes\":")
+        line.integer(Int64(fields.bytes))
+        if let cause = fields.cause {
+            line.raw(",\"cause\":")
+            line.string(cause)
         }
+        line.raw("}\n")
     }
 
     /// Room for `requestLine`'s fixed text after the head (75 bytes) and its three numbers, each
@@ -183,7 +185,7 @@ public struct RequestLog: LogHandler {
 
     /// What the line of an answered request says (docs/rules.md rule 30).
     struct RequestFields {
-        var id: RequestID, method: String, route: String, status: Int, seconds: Double, bytes: Int, cause: String?
+        var id: RequestID, method: StaticString, route: String, status: Int, seconds: Double, bytes: Int, cause: String?
     }
 
     /// The default sink: the whole line in one `write(2)` to standard error (continued only if the

@@ -89,14 +89,15 @@ public final class ServiceMetrics: Sendable {
     /// counts as `unmatched`); `seconds` from the headers to the last byte queued; `bytes` the
     /// body bytes sent (0 for HEAD and 304).
     public func requestFinished(route: String, method: String, status: Int, seconds: Double, bytes: Int) {
-        requestFinished(route: labels.route(of: route), method: method, status: status, seconds: seconds, bytes: bytes)
+        requestFinished(route: labels.route(of: route), methodIndex: MetricLabels.methodIndex(method), status: status,
+                        seconds: seconds, bytes: bytes)
     }
 
     /// `requestFinished` for a route already looked up (the transport's, once per request).
-    func requestFinished(route: MetricLabels.Route, method: String, status: Int, seconds: Double, bytes: Int) {
+    func requestFinished(route: MetricLabels.Route, methodIndex: Int, status: Int, seconds: Double, bytes: Int) {
         inflight.decrement()
         let routeIndex = route.index
-        requestCounter(routeIndex: routeIndex, method: method, status: status).increment()
+        requestCounter(routeIndex: routeIndex, methodIndex: methodIndex, status: status).increment()
         durations[routeIndex].record(max(0, seconds))
         responseBytes[routeIndex].increment(by: max(0, bytes))
     }
@@ -132,14 +133,13 @@ public final class ServiceMetrics: Sendable {
 
     // MARK: Internals
 
-    private func requestCounter(routeIndex: Int, method: String, status: Int) -> CoreMetrics.Counter {
-        let methodIndex = MetricLabels.methodIndex(method)
+    private func requestCounter(routeIndex: Int, methodIndex: Int, status: Int) -> CoreMetrics.Counter {
         let statusCode = MetricLabels.statuses.contains(status) ? status : 0
         let key = routeIndex << 16 | methodIndex << 10 | statusCode
         return requests.withLock { counters in
             if let counter = counters[key] { return counter }
             // Labels in one fixed order: the registry tells series apart by the ordered list.
-            let dimensions = [("route", labels.routes[routeIndex]), ("method", MetricLabels.method(method)),
+            let dimensions = [("route", labels.routes[routeIndex]), ("method", MetricLabels.method(at: methodIndex)),
                               ("status", MetricLabels.status(status))]
             let counter = CoreMetrics.Counter(label: MetricName.requests, dimensions: dimensions, factory: factory)
             counters[key] = counter
