@@ -54,6 +54,40 @@ public struct TextRun: ~Copyable {
         cursor += JSONWriter.write(value, at: cursor)
     }
 
+    /// `number(value)`, without searching for the shortest digits when `value` is the double
+    /// nearest to a whole number u of 10^−`scale` (`scale` 0…15), u < 10^15: a duration measured
+    /// in nanoseconds and given in seconds (scale 9).
+    ///
+    /// Such a double's shortest digits are u's own, less its trailing zeros: any two decimals of
+    /// at most 15 significant digits are different doubles (15 is the decimal precision a double
+    /// always keeps), so no other decimal of that many digits or fewer reads back as this double.
+    /// The same holds for whether it is an integer. So u's digits go to `DoubleText.layout` as
+    /// the shortest digits would. Whether `value` is such a double is checked, not assumed: u is
+    /// `value`·10^`scale` rounded, and the double nearest to u·10^−`scale` (a division of two exact
+    /// doubles, correctly rounded) must be `value`; otherwise `number(value)` writes it.
+    public mutating func number(_ value: Double, scale: Int) {
+        precondition(0...15 ~= scale)
+        let power = Self.powersOfTen[scale]
+        let units = (value * power).rounded()
+        guard units >= 0, units < 1e15, units / power == value, value != 0 else { return number(value) }
+        precondition(JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        var digits = UInt64(units), exponent = -scale
+        while digits % 10 == 0 {
+            digits /= 10
+            exponent += 1
+        }
+        if exponent >= 0 {
+            var whole = digits
+            for _ in 0..<exponent { whole *= 10 }
+            cursor += JSONWriter.writeInteger(Int64(whole), at: cursor)
+        } else {
+            cursor += DoubleText.layout(ShortestDouble(digits: digits, exponent: exponent), exponentForm: false, at: cursor)
+        }
+    }
+
+    /// 10^0 … 10^15, each exact as a double.
+    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1.0) { product, _ in product * 10 } }
+
     /// An integer, as `JSONWriter.integer` writes it.
     public mutating func integer(_ value: Int64) {
         precondition(JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")

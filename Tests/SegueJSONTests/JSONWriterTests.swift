@@ -184,6 +184,38 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// A number known as whole units of 10^−scale is written as `number` writes it: every duration
+    /// in nanoseconds up to 0.3 ms (across the exponent form's edge at 0.1 ms), random ones up to
+    /// 10^15, every scale with random units, their neighbours (not such a double: the check sends
+    /// them the long way) and values outside (negative, zero, over 10^15 units, tiny).
+    func testNumbersFromUnitsMatchTheShortestText() {
+        func text(_ write: (inout JSONWriter) -> Void) -> String {
+            var writer = JSONWriter(capacity: 0)
+            write(&writer)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        }
+        func check(_ value: Double, scale: Int) {
+            XCTAssertEqual(text { w in w.run(room: JSONWriter.numberRoom) { $0.number(value, scale: scale) } },
+                           text { $0.number(value) }, "\(value) at scale \(scale)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for nanoseconds in 0...300_000 { check(Double(nanoseconds) / 1e9, scale: 9) }
+        for _ in 0..<200_000 {
+            let value = Double(UInt64.random(in: 0..<1_000_000_000_000_000, using: &generator)) / 1e9
+            check(value, scale: 9)
+            check(value.nextUp, scale: 9)
+            check(value.nextDown, scale: 9)
+        }
+        for scale in 0...15 {
+            var power = 1.0
+            for _ in 0..<scale { power *= 10 }
+            for _ in 0..<5_000 { check(Double(UInt64.random(in: 0..<1_000_000_000_000_000, using: &generator)) / power, scale: scale) }
+        }
+        for value in [-0.0, -1e-9, -2.5, 1e15, 1e15 + 2, 9.99999999999999e14, 5e-324, 1e-10, 0.1, 1e300, 123456.789] {
+            for scale in [0, 9, 15] { check(value, scale: scale) }
+        }
+    }
+
     // MARK: Strings
 
     func testMandatoryEscapes() {

@@ -169,7 +169,8 @@ public struct RequestLog: LogHandler {
         line.raw(",\"status\":")
         line.integer(Int64(fields.status))
         line.raw(",\"duration\":")
-        fields.seconds.isFinite ? line.number(fields.seconds) : line.string(fields.seconds.description)
+        // Measured in nanoseconds (`SegueService.observe`): written from them, the same text.
+        fields.seconds.isFinite ? line.number(fields.seconds, scale: 9) : line.string(fields.seconds.description)
         line.raw(",\"bytes\":")
         line.integer(Int64(fields.bytes))
         if let cause = fields.cause {
