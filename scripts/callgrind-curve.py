@@ -274,7 +274,7 @@ def main():
     if handler is not None:
         transport = results["segue --cache-entries 0"] - handler
         print(f"segue transport (cache-off total - handler) {transport:,.0f} instructions per request"
-              + (f"; bare C libmicrohttpd {base:,.0f}; ratio {transport / base:.2f} (goal <= 1.3)" if base else ""))
+              + (f"; bare C libmicrohttpd {base:,.0f}; ratio {transport / base:.3f} (goal <= 1.3)" if base else ""))
         if base:
             # The same ratio without the pool clearing both pay byte by byte (docs/http.md
             # "Instructions per request"), and without the log line and metrics the bare server lacks.
@@ -285,7 +285,7 @@ def main():
                   f"without the log line and metrics {observed:,.0f}, ratio {observed / floor:.2f}")
         six = results[SIX_HEADERS]
         print(f"segue transport ÷ libmicrohttpd sending Segue's six response headers ({six:,.0f}): "
-              f"{transport / six:.2f}")
+              f"{transport / six:.3f}")
     if base:
         for name in ("segue --cache-entries 0", "segue (cache on)", "C++ reference"):
             print(f"{name} ÷ bare C: {results[name] / base:.2f}")
