@@ -81,6 +81,8 @@ public typealias HeaderFields = ReadFields<HeaderName, 7>
 /// writing a name not among `Name`'s cases reads nil and keeps nothing. `count` slots, one for each
 /// name and no more: a request is moved a few times and destroyed once, and every spare slot is
 /// 16 bytes to copy and an optional string to release (docs/http.md "Fields sized to their names").
+/// `count` must exceed every name's `slot` (a slot past it traps): `RouterTests` checks the two
+/// instances the service uses, `HeaderFields` and `QueryFields`.
 public struct ReadFields<Name: ReadFieldName, let count: Int>: Sendable {
     private var values = InlineArray<count, String?>(repeating: nil)
 

@@ -24,10 +24,27 @@ public struct TextRun: ~Copyable {
     /// Bytes written so far.
     public var count: Int { cursor - start }
 
-    /// The most room a JSON string literal of `utf8` takes: its bytes and quotes, or, when one of
-    /// them must be escaped, six bytes for each (`\u00XX`).
+    /// The room a JSON string literal of `utf8` takes, exactly: its bytes and quotes, one more byte
+    /// for each quote, backslash, line feed, carriage return and tab, five more for each other
+    /// control character (`\u00XX`).
     public static func stringRoom(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        firstEscape(in: utf8, from: 0) == nil ? utf8.count + 2 : 6 * utf8.count + 2
+        guard var next = firstEscape(in: utf8, from: 0) else { return utf8.count + 2 }
+        var room = utf8.count + 2
+        while true {
+            switch utf8[next] {
+            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: room += 1
+            default: room += 5
+            }
+            guard let after = firstEscape(in: utf8, from: next + 1) else { return room }
+            next = after
+        }
+    }
+
+    /// `stringRoom` of a string's UTF-8 (read in place when the string is native).
+    public static func stringRoom(_ text: String) -> Int {
+        if let room = text.utf8.withContiguousStorageIfAvailable(stringRoom) { return room }
+        var copy = text
+        return copy.withUTF8(stringRoom)
     }
 
     /// The room of any string literal of `count` UTF-8 bytes, without reading them: six bytes a
@@ -54,7 +71,8 @@ public struct TextRun: ~Copyable {
         cursor += JSONWriter.write(value, at: cursor)
     }
 
-    /// `number(value)`, without searching for the shortest digits when `value` is the double
+    /// `number(value)` (`value` finite: a run has no text for the others and traps), without
+    /// searching for the shortest digits when `value` is the double
     /// nearest to a whole number u of 10^−`scale` (`scale` 0…15), u < 10^15: a duration measured
     /// in nanoseconds and given in seconds (scale 9).
     ///

@@ -296,6 +296,7 @@ final class JSONWriterTests: XCTestCase {
             var writer = JSONWriter(capacity: 0)
             bytes.withUnsafeBufferPointer { writer.string(utf8: $0) }
             XCTAssertEqual(writer.bytes, expected, "\(bytes)")
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(TextRun.stringRoom), expected.count, "the room is the literal's length")
         }
     }
 

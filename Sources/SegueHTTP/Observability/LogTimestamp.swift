@@ -5,7 +5,8 @@ import SegueJSON
 
 /// RFC 3339 timestamps in UTC with milliseconds ("2025-11-25T08:08:01.234Z") for log lines, from
 /// `clock_gettime(CLOCK_REALTIME)` and integer calendar arithmetic — no Foundation, no time zone
-/// database, no allocation: the 24 bytes are written in a log line's `TextRun`.
+/// database; the 24 bytes are written in a log line's `TextRun`, and the only allocation is each
+/// thread's `SecondText`, once.
 enum LogTimestamp {
     /// Writes the current time.
     static func now(into run: inout TextRun) {
@@ -45,15 +46,14 @@ enum LogTimestamp {
             self.second = second
             let (days, secondOfDay) = second.floorDivided(by: 86_400)
             let (year, month, day) = civil(days: days)
-            withUnsafeMutableBytes(of: &text) { bytes in
-                let text = bytes.bindMemory(to: UInt8.self)
+            withUnsafeMutableBytes(of: &text) { $0.withMemoryRebound(to: UInt8.self) { text in
                 digits(year, 4, text, at: 0); text[4] = 0x2D
                 digits(month, 2, text, at: 5); text[7] = 0x2D
                 digits(day, 2, text, at: 8); text[10] = 0x54
                 digits(secondOfDay / 3600, 2, text, at: 11); text[13] = 0x3A
                 digits(secondOfDay / 60 % 60, 2, text, at: 14); text[16] = 0x3A
                 digits(secondOfDay % 60, 2, text, at: 17); text[19] = 0x2E
-            }
+            } }
         }
 
         /// This thread's, made on its first line and freed when the thread ends.
@@ -61,13 +61,13 @@ enum LogTimestamp {
             if let existing = pthread_getspecific(key) { return existing.assumingMemoryBound(to: SecondText.self) }
             let made = UnsafeMutablePointer<SecondText>.allocate(capacity: 1)
             made.initialize(to: SecondText())
-            pthread_setspecific(key, made)
+            precondition(pthread_setspecific(key, made) == 0, "the thread's timestamp text cannot be kept")
             return made
         }
 
         private static let key: pthread_key_t = {
             var key = pthread_key_t()
-            pthread_key_create(&key) { $0?.deallocate() }
+            precondition(pthread_key_create(&key) { $0?.deallocate() } == 0, "no thread-specific key for the timestamp text")
             return key
         }()
     }

@@ -87,8 +87,7 @@ public struct RequestID: Sendable, CustomStringConvertible {
     var jsonRoom: Int {
         switch form {
         case .generated: 18
-        case .text(let text): text.utf8.withContiguousStorageIfAvailable(TextRun.stringRoom)
-            ?? TextRun.stringRoom(count: text.utf8.count)
+        case .text(let text): TextRun.stringRoom(text)
         }
     }
 

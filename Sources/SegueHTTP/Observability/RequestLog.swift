@@ -148,13 +148,13 @@ public struct RequestLog: LogHandler {
     }
 
     /// The room of `requestLine`: the head, the fixed text, the three numbers' room and each
-    /// string's. The id may be a client's 128 bytes: its room is measured. The route is a short
-    /// label (`MetricLabels`), and a cause is rare (5xx): they get their most. The method is one
-    /// of the fixed labels, written as it is between quotes.
+    /// string's. The id (a client's may be 128 bytes) and a 5xx's cause (any text) are measured;
+    /// the route, a short label (`MetricLabels`), gets its most. The method is one of the fixed
+    /// labels, written as it is between quotes.
     private static func room(of fields: RequestFields) -> Int {
         headRoom + requestLineRoom + fields.id.jsonRoom + fields.method.utf8CodeUnitCount + 2
             + TextRun.stringRoom(count: fields.route.utf8.count)
-            + (fields.cause.map { cause in TextRun.stringRoom(count: cause.utf8.count) + 9 } ?? 0)
+            + (fields.cause.map { cause in TextRun.stringRoom(cause) + 9 } ?? 0)
     }
 
     /// The bytes of `requestLine`, written in one `TextRun` of `room(of:)`.
@@ -180,7 +180,8 @@ public struct RequestLog: LogHandler {
         line.raw("}\n")
     }
 
-    /// Room for `requestLine`'s fixed text after the head (75 bytes) and its three numbers, each
+    /// Room for `requestLine`'s fixed text after the head (75 bytes, and the method's two quotes
+    /// counted with the method in `room(of:)`) and its three numbers, each
     /// given `JSONWriter.numberRoom` (a non-finite duration's text, "-inf" or "nan", is shorter).
     private static let requestLineRoom = 75 + 3 * JSONWriter.numberRoom
 

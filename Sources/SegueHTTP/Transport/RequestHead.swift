@@ -185,10 +185,10 @@ enum ASCIICase {
     /// Whether `a` and `b` are the same text but for the case of ASCII letters.
     static func equal(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        // The same spelling (a header name written as the literal it is looked up by): no folding.
-        if a == b { return true }
         let compared = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in
+                // The same bytes (a header name written as the literal it is looked up by): no folding.
+                if x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 { return true }
                 for i in 0..<x.count where folded(x[i]) != folded(y[i]) { return false }
                 return true
             }
