@@ -79,28 +79,26 @@ public struct TextRun: ~Copyable {
     /// Such a double's shortest digits are u's own, less its trailing zeros: any two decimals of
     /// at most 15 significant digits are different doubles (15 is the decimal precision a double
     /// always keeps), so no other decimal of that many digits or fewer reads back as this double.
-    /// The same holds for whether it is an integer. So u's digits go to `DoubleText.layout` as
-    /// the shortest digits would. Whether `value` is such a double is checked, not assumed: u is
-    /// `value`·10^`scale` rounded, and the double nearest to u·10^−`scale` (a division of two exact
-    /// doubles, correctly rounded) must be `value`; otherwise `number(value)` writes it.
+    /// So u's digits go to `DoubleText.layout` as the shortest digits would. Whether `value` is
+    /// such a double is checked, not assumed: u is `value`·10^`scale` rounded, and the double
+    /// nearest to u·10^−`scale` (a division of two exact doubles, correctly rounded) must be
+    /// `value`; otherwise, and for an integral value (which `number` writes as an integer, without
+    /// the search either), `number(value)` writes it.
     public mutating func number(_ value: Double, scale: Int) {
         precondition(0...15 ~= scale)
         let power = Self.powersOfTen[scale]
         let units = (value * power).rounded()
-        guard units >= 0, units < 1e15, units / power == value, value != 0 else { return number(value) }
+        guard units >= 0, units < 1e15, units / power == value, value.rounded(.towardZero) != value else {
+            return number(value)
+        }
         precondition(JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        // Not an integer, so u ends in fewer than `scale` zeros and the exponent stays negative.
         var digits = UInt64(units), exponent = -scale
         while digits % 10 == 0 {
             digits /= 10
             exponent += 1
         }
-        if exponent >= 0 {
-            var whole = digits
-            for _ in 0..<exponent { whole *= 10 }
-            cursor += JSONWriter.writeInteger(Int64(whole), at: cursor)
-        } else {
-            cursor += DoubleText.layout(ShortestDouble(digits: digits, exponent: exponent), exponentForm: false, at: cursor)
-        }
+        cursor += DoubleText.layout(ShortestDouble(digits: digits, exponent: exponent), exponentForm: false, at: cursor)
     }
 
     /// 10^0 … 10^15, each exact as a double.
@@ -160,12 +158,9 @@ public struct TextRun: ~Copyable {
 
     /// The index of the first byte at or after `start` that `needsEscape`, or nil.
     ///
-    /// Eight bytes at a time (a "SWAR" test, as in H. S. Warren, *Hacker's Delight*, §6-1): with
-    /// `ones` = 0x0101…01 and `highs` = 0x8080…80, `(w - n·ones) & ~w & highs` is non-zero exactly
-    /// when some byte of `w` is below n (n ≤ 0x80), and `w ^ (c·ones)` has a zero byte exactly where
-    /// `w` holds c. A word that may hold one is then read byte by byte, so the answer is exact.
-    /// The bytes after the last whole word are tested as one more word: the text's last eight
-    /// bytes, or, in a text shorter than a word, its bytes over a word of letters.
+    /// Eight bytes at a time (`ByteWord`): a word that may hold one is read byte by byte, so the
+    /// answer is exact. The bytes after the last whole word are tested as one more word: the
+    /// text's last eight bytes, or, in a text shorter than a word, its bytes over a word of letters.
     static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = utf8.baseAddress, start < utf8.count else { return nil }
         let count = utf8.count
@@ -192,13 +187,11 @@ public struct TextRun: ~Copyable {
         return nil
     }
 
-    /// Whether some byte of `w` may need an escape: never false when one does (see `firstEscape`).
+    /// Whether some byte of `w` may need an escape: a control byte, a quote or a backslash; never
+    /// false when one does (`ByteWord`).
     @inline(__always)
     private static func mayNeedEscape(_ w: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = w ^ (0x22 &* ones), backslash = w ^ (0x5C &* ones)
-        let control = (w &- 0x20 &* ones) & ~w
-        return (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs != 0
+        ByteWord.below(0x20, in: w) | ByteWord.equal(to: 0x22, in: w) | ByteWord.equal(to: 0x5C, in: w) != 0
     }
 
     /// The escape of a quote, a backslash or a control character (RFC 8259 §7).

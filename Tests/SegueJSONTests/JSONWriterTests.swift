@@ -211,7 +211,7 @@ final class JSONWriterTests: XCTestCase {
             for _ in 0..<scale { power *= 10 }
             for _ in 0..<5_000 { check(Double(UInt64.random(in: 0..<1_000_000_000_000_000, using: &generator)) / power, scale: scale) }
         }
-        for value in [-0.0, -1e-9, -2.5, 1e15, 1e15 + 2, 9.99999999999999e14, 5e-324, 1e-10, 0.1, 1e300, 123456.789] {
+        for value in [-0.0, -1e-9, -2.5, 1e15, 1e15 + 2, 9.99999999999999e14, .leastNonzeroMagnitude, 1e-10, 0.1, 1e300, 123456.789] {
             for scale in [0, 9, 15] { check(value, scale: scale) }
         }
     }

@@ -15,9 +15,9 @@ extension Logger {
     public func requestFinished(id: String, method: String, route: String, status: Int, seconds: Double,
                                 bytes: Int, cause: String? = nil) {
         guard logLevel <= RequestLog.RequestFields.level(status: status) else { return }  // before building the metadata
-        let fields = RequestLog.RequestFields.answered(id: RequestID(id), method: MetricLabels.methodText(at: MetricLabels.methodIndex(method)),
-                                                       route: route,
-                                                       status: status, seconds: seconds, bytes: bytes, cause: cause)
+        let label = MetricLabels.methodText(at: MetricLabels.methodIndex(method))
+        let fields = RequestLog.RequestFields.answered(id: RequestID(id), method: label, route: route, status: status,
+                                                       seconds: seconds, bytes: bytes, cause: cause)
         // Segue's own handler writes the line directly; any other goes through swift-log's metadata.
         if let log = handler as? RequestLog, log.requestLine(fields) { return }
         var metadata: Logger.Metadata = [

@@ -140,7 +140,7 @@ public struct RequestID: Sendable, CustomStringConvertible {
     /// big-endian puts first; each byte n then becomes "0" + n, plus 0x27 more when n ≥ 10, which
     /// `(n + 6) >> 4` tells (0x27 = "a" − "0" − 10).
     static func hexWord(_ half: UInt32) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+        let ones = ByteWord.ones
         var n = UInt64(half)
         n = (n | n << 16) & 0x0000_FFFF_0000_FFFF
         n = (n | n << 8) & 0x00FF_00FF_00FF_00FF

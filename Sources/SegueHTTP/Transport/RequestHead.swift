@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import SegueJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,16 +159,10 @@ enum ASCIICase {
             for i in 0..<bytes.count where folded(bytes[i]) != lowercased[i] { return false }
             return true
         }
-        func wordsEqual(at offset: Int) -> Bool {
+        return ByteWord.everyWord(count: bytes.count) { offset in
             folded(word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 == lowercased.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         }
-        var i = 0
-        while i + 8 <= bytes.count {
-            guard wordsEqual(at: i) else { return false }
-            i += 8
-        }
-        return wordsEqual(at: bytes.count - 8)
     }
 
     /// `folded` of each of the eight bytes of `word`. For a byte b, `(b & 0x7F) + 0x3F` reaches
@@ -176,7 +171,7 @@ enum ASCIICase {
     /// b itself is below 0x80, b is a capital: its high bit, shifted to 0x20, makes the small letter.
     @inline(__always)
     static func folded(word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones = ByteWord.ones, highs = ByteWord.highs
         let low = word & ~highs
         let capitals = (low &+ 0x3F &* ones) & ~(low &+ 0x25 &* ones) & ~word & highs
         return word | capitals >> 2

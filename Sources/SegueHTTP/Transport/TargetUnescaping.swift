@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SegueJSON
 
 /// Percent-decoding of the request target, in place of libmicrohttpd's own (which decodes `%HH`
 /// and leaves anything else as it is): the same decoding, plus a verdict. A target is refused with
@@ -39,27 +40,17 @@ enum TargetUnescaping {
     }
 
     /// Whether `bytes` holds no `%`, no control byte (below 0x20, or 0x7F) and no byte over 0x7F:
-    /// a target that decodes to itself and is valid. Eight bytes at a time, as `TextRun.firstEscape`
-    /// tests (docs/http.md "The log line in one reservation"): `(w - n·ones) & ~w & highs` flags a
-    /// byte below n, `w & highs` a byte over 0x7F, and a zero byte of `w ^ c·ones` the byte c. The
-    /// last bytes are the last word (reaching back over bytes already tested), or, in a target
-    /// shorter than a word, each byte. A flag only sends the target the long way, which decides.
+    /// a target that decodes to itself and is valid. Eight bytes at a time (`ByteWord`), a target
+    /// shorter than a word byte by byte. A flag only sends the target the long way, which decides.
     static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func plain(_ w: UInt64) -> Bool {
-            let percent = w ^ (0x25 &* ones), delete = w ^ (0x7F &* ones)
-            let flags = (w &- 0x20 &* ones) | w | (percent &- ones) & ~percent | (delete &- ones) & ~delete
-            return flags & highs == 0
-        }
         guard bytes.count >= 8 else {
             return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }
         }
-        var i = 0
-        while i + 8 <= bytes.count {
-            guard plain(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) else { return false }
-            i += 8
+        return ByteWord.everyWord(count: bytes.count) { offset in
+            let w = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            return ByteWord.below(0x20, in: w) | ByteWord.nonASCII(in: w) | ByteWord.equal(to: 0x25, in: w)
+                | ByteWord.equal(to: 0x7F, in: w) == 0
         }
-        return plain(bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
     }
 
     /// The value of an ASCII hexadecimal digit (a terminating 0 is none, so reading stops there).
