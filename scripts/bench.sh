@@ -2,7 +2,8 @@
 # make bench: Segue's figures next to the C and C++ anchors of ../shared/bench, measured in one run.
 #   (a) POST /v1/curve (61 samples, CSS ease) under wrk: Segue vs the bare C libmicrohttpd server
 #       and the C++ reference server (../shared/bench/compare-http.sh) with the cache on, off, and
-#       off with one I/O thread (latency: threads vs cores); each server's CPU time per request,
+#       off with one I/O thread (latency: threads vs cores) against the C servers with two threads
+#       and with one; each server's CPU time per request,
 #       user and system, alternated under the same load (scripts/cpu-per-request.sh); then instructions per
 #       request through the real transport, all four counted by callgrind, and the handler alone, which
 #       gives the transport budget beside the bare C server and beside libmicrohttpd sending Segue's
@@ -53,9 +54,14 @@ if [ -f "$shared/compare-http.sh" ]; then
     (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 2 --cache-entries $cache" "$SECONDS_PER_RUN")
   done
   # Threads against cores for latency: wrk shares the two cores, so two I/O threads and wrk's two
-  # threads contend for them; one I/O thread leaves wrk a core (docs/http.md "Thread model").
-  echo "-- segue --cache-entries 0 --threads 1 (one I/O thread: the latency side of threads vs cores)"
+  # threads contend for them; one I/O thread leaves wrk a core (docs/http.md "Threads against
+  # cores for latency"). One I/O thread against the C servers with their default pool of two
+  # (what giving up a thread costs), then against the same servers with one thread (MHD_MODE,
+  # compare-http.sh's own setting): the same threads, the same cores.
+  echo "-- segue --cache-entries 0 --threads 1 (one I/O thread: the latency side of threads vs cores), C servers pool:2"
   (cd "$here" && bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 1 --cache-entries 0" "$SECONDS_PER_RUN")
+  echo "-- segue --cache-entries 0 --threads 1, C servers with one thread too (MHD_MODE=pool:1)"
+  (cd "$here" && MHD_MODE=pool:1 bash "$shared/compare-http.sh" "$bin/segue serve --port \$PORT --threads 1 --cache-entries 0" "$SECONDS_PER_RUN")
   # What the cache-off ratio comes from: each server's CPU time per request, user and system,
   # under the same load, alternated (steadier than req/s, and it counts what an instruction costs).
   echo "-- CPU time per request: Segue (cache off, 2 threads) beside the C++ reference, alternated (scripts/cpu-per-request.sh)"
