@@ -81,11 +81,13 @@ final class WorkTests: XCTestCase {
 
     // MARK: Stable spring formulas
 
-    func testRootsOfExtremeProductsAndQuotientsStayFinite() {
-        XCTAssertEqual(DampedOscillator.rootOfProduct(1e-310, 1), 1e-155, accuracy: 1e-169)
+    func testRootsOfExtremeProductsAndQuotientsStayFinite() throws {
+        // Subnormal values, parsed: as literals the compiler warns that they lose precision.
+        let subnormal = try XCTUnwrap(Double("1e-310")), tolerance = try XCTUnwrap(Double("1e-314"))
+        XCTAssertEqual(DampedOscillator.rootOfProduct(subnormal, 1), 1e-155, accuracy: 1e-169)
         XCTAssertEqual(DampedOscillator.rootOfProduct(1e300, 1e300), 1e300, accuracy: 1e286)
-        XCTAssertEqual(DampedOscillator.rootOfQuotient(1, 1e-310), 1e155, accuracy: 1e141)
-        XCTAssertEqual(DampedOscillator.rootOfQuotient(1e-300, 1e300), 1e-300, accuracy: 1e-314)
+        XCTAssertEqual(DampedOscillator.rootOfQuotient(1, subnormal), 1e155, accuracy: 1e141)
+        XCTAssertEqual(DampedOscillator.rootOfQuotient(1e-300, 1e300), 1e-300, accuracy: tolerance)
         // Ordinary arguments keep the plain formula's rounding (the recorded answers depend on it).
         for (a, b) in [(100.0, 1.0), (190.21, 1.331), (0.3, 7.0)] {
             XCTAssertEqual(DampedOscillator.rootOfProduct(a, b), (a * b).squareRoot())
@@ -95,8 +97,9 @@ final class WorkTests: XCTestCase {
 
     /// The issue's `{"stiffness": 1e-310, "damping": 1}`: every quantity is finite — response
     /// 2π·10¹⁵⁵, critically damped after Core Animation's clamp.
-    func testATinyStiffnessHasAFiniteResponse() {
-        let spring = Spring.physical(mass: 1, stiffness: 1e-310, damping: 1, initialVelocity: 0, allowsOverdamping: false)
+    func testATinyStiffnessHasAFiniteResponse() throws {
+        let stiffness = try XCTUnwrap(Double("1e-310"))     // subnormal: parsed, not a literal
+        let spring = Spring.physical(mass: 1, stiffness: stiffness, damping: 1, initialVelocity: 0, allowsOverdamping: false)
         XCTAssertNil(spring.nonFiniteQuantity)
         XCTAssertEqual(spring.response, 2 * .pi * 1e155, accuracy: 1e142)
         XCTAssertEqual(spring.dampingRatio, 1)
