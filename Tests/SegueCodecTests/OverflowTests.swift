@@ -103,7 +103,7 @@ final class OverflowTests: XCTestCase {
             _ = try RenderRequest.decode(RequestDocument.parse(Array(Self.wide(frames: 30_000, layers: 8).utf8), limits: limits),
                                          limits: limits)
             XCTFail("decoded")
-        } catch let problem as Problem {
+        } catch let problem {  // a Problem: the decoders have typed throws
             XCTAssertEqual(problem.kind, .tooLarge)
             XCTAssertTrue(problem.detail.contains("is over the limit of 2000000000 work units (--max-work)"), problem.detail)
             XCTAssertTrue(problem.detail.hasPrefix("30000 frames of this render: an estimated work of "), problem.detail)
@@ -122,7 +122,7 @@ final class OverflowTests: XCTestCase {
         do {
             _ = try RenderRequest.decode(RequestDocument.parse(Array(Self.wide(frames: 2).utf8), limits: limits), limits: limits)
             XCTFail("decoded")
-        } catch let problem as Problem {
+        } catch let problem {  // a Problem: the decoders have typed throws
             XCTAssertEqual(problem.status, 413)
             XCTAssertEqual(problem.pointer, "/animations/0/values")
             XCTAssertTrue(problem.detail.hasPrefix("building the keyframe tracks: an estimated work of "), problem.detail)
