@@ -59,8 +59,9 @@ private let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
 private let minus: UInt8 = 0x2D, plus: UInt8 = 0x2B, dot: UInt8 = 0x2E
 private let digit0: UInt8 = 0x30, digit9: UInt8 = 0x39
 
-/// Exact powers of ten representable in a double (10^0 … 10^22), for Clinger's fast path.
-private let exactPowersOfTen: [Double] = (0...22).map { exponent in
+/// Exact powers of ten representable in a double (10^0 … 10^22): Clinger's fast path here, and
+/// the decimal check of `TextRun.number(_:scale:)`.
+let exactPowersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
     for _ in 0..<exponent { value *= 10 }
     return value

@@ -201,13 +201,8 @@ public struct JSONWriter: TextOutputStream {
         return sign + digits.count
     }
 
-    /// A JSON string literal with the mandatory escapes. A native string's bytes are read in place;
-    /// `withUTF8`, the fallback, needs a copy it may rewrite (a retain and a release).
-    public mutating func string(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
-        var copy = text
-        copy.withUTF8 { string(utf8: $0) }
-    }
+    /// A JSON string literal with the mandatory escapes (a native string's bytes read in place).
+    public mutating func string(_ text: String) { text.withUTF8InPlace { string(utf8: $0) } }
 
     /// A JSON string literal of UTF-8 text, with the mandatory escapes (`TextRun.string`).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {

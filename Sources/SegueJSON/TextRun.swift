@@ -41,11 +41,7 @@ public struct TextRun: ~Copyable {
     }
 
     /// `stringRoom` of a string's UTF-8 (read in place when the string is native).
-    public static func stringRoom(_ text: String) -> Int {
-        if let room = text.utf8.withContiguousStorageIfAvailable(stringRoom) { return room }
-        var copy = text
-        return copy.withUTF8(stringRoom)
-    }
+    public static func stringRoom(_ text: String) -> Int { text.withUTF8InPlace(stringRoom) }
 
     /// The room of any string literal of `count` UTF-8 bytes, without reading them: six bytes a
     /// byte. For short strings, where reading them would cost more than the room.
@@ -86,7 +82,7 @@ public struct TextRun: ~Copyable {
     /// the search either), `number(value)` writes it.
     public mutating func number(_ value: Double, scale: Int) {
         precondition(0...15 ~= scale)
-        let power = Self.powersOfTen[scale]
+        let power = exactPowersOfTen[scale]
         let units = (value * power).rounded()
         guard units >= 0, units < 1e15, units / power == value, value.rounded(.towardZero) != value else {
             return number(value)
@@ -100,9 +96,6 @@ public struct TextRun: ~Copyable {
         }
         cursor += DoubleText.layout(ShortestDouble(digits: digits, exponent: exponent), exponentForm: false, at: cursor)
     }
-
-    /// 10^0 … 10^15, each exact as a double.
-    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1.0) { product, _ in product * 10 } }
 
     /// An integer, as `JSONWriter.integer` writes it.
     public mutating func integer(_ value: Int64) {
@@ -141,11 +134,7 @@ public struct TextRun: ~Copyable {
     }
 
     /// A JSON string literal of `text` (a native string's bytes read in place).
-    public mutating func string(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
-        var copy = text
-        copy.withUTF8 { string(utf8: $0) }
-    }
+    public mutating func string(_ text: String) { text.withUTF8InPlace { string(utf8: $0) } }
 
     private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }

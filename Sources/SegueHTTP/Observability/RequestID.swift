@@ -64,9 +64,7 @@ public struct RequestID: Sendable, CustomStringConvertible {
         case .generated(let value):
             return try Self.withHex(value) { try body(UnsafeBufferPointer(rebasing: $0.dropLast())) }
         case .text(let text):
-            if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
-            var copy = text
-            return try copy.withUTF8(body)
+            return try text.withUTF8InPlace(body)
         }
     }
 
