@@ -206,11 +206,10 @@ public struct JSONWriter: TextOutputStream {
 
     /// A JSON string literal of UTF-8 text, with the mandatory escapes (`TextRun.string`).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        guard TextRun.firstEscape(in: utf8, from: 0) == nil else {
-            return run(room: TextRun.stringRoom(utf8)) { $0.string(utf8: utf8) }
-        }
-        // Most strings: the quotes and the text in one piece, after one reading.
-        append(count: utf8.count + 2) { TextRun.quote(utf8, at: $0) }
+        let room = TextRun.stringRoom(utf8)
+        guard room == utf8.count + 2 else { return run(room: room) { $0.string(utf8: utf8) } }
+        // Most strings, with nothing to escape: the quotes and the text in one piece, after one reading.
+        append(count: room) { TextRun.quote(utf8, at: $0) }
     }
 
     /// `"key":` with the leading comma when `first` is false.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SegueJSON
 
 /// The label values a request may put on a metric (docs/rules.md rule 30): bounded sets, so the
 /// number of time series a client can create is fixed by the server, never by the requests.
@@ -58,8 +59,7 @@ public struct MetricLabels: Sendable {
 
     /// The route label of `path` with its position.
     func route(of path: String) -> Route {
-        var path = path
-        return path.withUTF8 { route(of: UnsafeRawBufferPointer($0)) }
+        path.withUTF8InPlace { route(of: UnsafeRawBufferPointer($0)) }
     }
 
     /// The route label of a path given as its bytes, with its position.
