@@ -56,8 +56,8 @@ enum ExportBench {
             ("json", { () throws(Problem) in try RenderResponse(request).json().bytes() }),
             ("csv", { () throws(Problem) in try RenderResponse(request).csv().bytes() }),
             ("svg", { () throws(Problem) in try RenderResponse(request).svg().bytes() }),
-            ("css", { () throws(Problem) in try RenderExport(request, tolerance: 1e-3).css() }),
-            ("waapi", { () throws(Problem) in try RenderExport(request, tolerance: 1e-3).waapi() }),
+            ("css", { () throws(Problem) in try RenderExport(request, options: ExportOptions(tolerance: 1e-3)).css() }),
+            ("waapi", { () throws(Problem) in try RenderExport(request, options: ExportOptions(tolerance: 1e-3)).waapi() }),
             ("lottie", { () throws(Problem) in try LottieExport(request).lottie(tolerance: 1e-3) }),
         ]
         for (format, write) in writers {

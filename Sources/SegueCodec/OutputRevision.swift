@@ -5,5 +5,5 @@
 /// bytes of an older release under a tag that still matches. `scripts/corpus.py` refuses to
 /// record a corpus whose streamed bytes changed under an unchanged tag.
 public enum OutputRevision {
-    public static let current = "2026-11-25"
+    public static let current = "2026-11-27"
 }

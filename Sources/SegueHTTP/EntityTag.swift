@@ -2,12 +2,14 @@ import SegueCodec
 import SegueJSON
 
 /// What a deterministic response's bytes are made from, besides its negotiated media type and
-/// content coding: the route, the query parameters that shape the body (`?format=`, `?expand=`,
-/// `?tolerance=`; nil when absent) and the request body. The response cache's key and a streamed
+/// content coding: the route, the query parameters that shape the body (`?format=`, `?expand=` and
+/// the exports' `?tolerance=`, `?prefix=`, `?trigger=`, `?geometry=`, `?units=`; nil when absent)
+/// and the request body. The response cache's key and a streamed
 /// body's tag both start from it.
 struct RepresentationSource: Hashable, Sendable {
     var path: String
-    var format: String?, expand: String?, tolerance: String?
+    var format: String?, expand: String?
+    var tolerance: String?, prefix: String?, trigger: String?, geometry: String?, units: String?
     var body: [UInt8]
 
     init(_ request: HTTPRequest) {
@@ -15,6 +17,10 @@ struct RepresentationSource: Hashable, Sendable {
         format = request.query[.format]
         expand = request.query[.expand]
         tolerance = request.query[.tolerance]
+        prefix = request.query[.prefix]
+        trigger = request.query[.trigger]
+        geometry = request.query[.geometry]
+        units = request.query[.units]
         body = request.body
     }
 }
@@ -63,7 +69,8 @@ struct EntityTag {
     /// releases.
     static func make(source: RepresentationSource, contentType: String?, contentCoding: String?) -> String {
         var tag = EntityTag(contentType: contentType, contentCoding: contentCoding)
-        for field in [OutputRevision.current, source.path, source.format, source.expand, source.tolerance] {
+        for field in [OutputRevision.current, source.path, source.format, source.expand, source.tolerance, source.prefix,
+                      source.trigger, source.geometry, source.units] {
             tag.mix(field.map { UInt64($0.utf8.count) + 1 } ?? 0)
             if let field { tag.absorb(field) }
         }

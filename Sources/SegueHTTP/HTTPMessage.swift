@@ -7,7 +7,8 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The decoded path, without the query.
     public var path: String
-    /// Query arguments the service reads (`format`, `expand`, `tolerance`).
+    /// Query arguments the service reads (`format`, `expand`, and the exports' `tolerance`, `prefix`,
+    /// `trigger`, `geometry`, `units`).
     public var query: QueryFields
     /// Header fields the service reads, by lowercased name.
     public var headers: HeaderFields
@@ -54,13 +55,17 @@ public enum HeaderName: String, ReadFieldName {
 
 /// The query arguments the service reads.
 public enum QueryName: String, ReadFieldName {
-    case format, expand, tolerance
+    case format, expand, tolerance, prefix, trigger, geometry, units
 
     public var slot: Int {
         switch self {
         case .format: 0
         case .expand: 1
         case .tolerance: 2
+        case .prefix: 3
+        case .trigger: 4
+        case .geometry: 5
+        case .units: 6
         }
     }
 }
@@ -72,7 +77,7 @@ public protocol ReadFieldName: RawRepresentable<String>, CaseIterable, Sendable 
 }
 
 /// The query arguments the service reads, one slot each.
-public typealias QueryFields = ReadFields<QueryName, 3>
+public typealias QueryFields = ReadFields<QueryName, 7>
 /// The header fields the service reads, one slot each.
 public typealias HeaderFields = ReadFields<HeaderName, 7>
 

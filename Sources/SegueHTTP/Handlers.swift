@@ -112,6 +112,7 @@ struct Handlers: Sendable {
         let format = try Negotiation.format(query: request.query[.format], accept: request.headers[.accept],
                                             offered: [.json, .csv, .svg, .css, .waapi])
         let tolerance = try ExportTolerance.parse(request.query[.tolerance])
+        try refuseRenderOnly(request.query, format: format, route: "a curve")
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
         let estimated = format == .json || format == .csv
@@ -139,7 +140,14 @@ struct Handlers: Sendable {
     func render(_ request: HTTPRequest) throws(Problem) -> Content {
         let format = try Negotiation.format(query: request.query[.format], accept: request.headers[.accept],
                                             offered: [.json, .csv, .svg, .css, .waapi, .lottie])
-        let tolerance = try ExportTolerance.parse(request.query[.tolerance])
+        let q = request.query
+        try refuseRenderOnly(q, format: format == .css || format == .waapi ? nil : format, route: "this format")
+        if q[.trigger] != nil, format != .css {
+            throw Problem(.invalidRequest, detail: "`trigger` scopes the CSS export's rules (format=css); a Web Animations "
+                              + "export starts when its script calls animate()", extensions: [.init("parameter", .string("trigger"))])
+        }
+        let options = try ExportOptions.parse(tolerance: q[.tolerance], prefix: q[.prefix], trigger: q[.trigger],
+                                              geometry: q[.geometry], units: q[.units])
         let expand: Bool
         switch request.query[.expand] {
         case nil, "false": expand = false
@@ -156,9 +164,9 @@ struct Handlers: Sendable {
         default: break
         }
         switch format {
-        case .css: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).css())
-        case .waapi: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, tolerance: tolerance).waapi())
-        case .lottie: return Content(mediaType: format.mediaType, body: try LottieExport(renderRequest).lottie(tolerance: tolerance))
+        case .css: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, options: options).css())
+        case .waapi: return Content(mediaType: format.mediaType, body: try RenderExport(renderRequest, options: options).waapi())
+        case .lottie: return Content(mediaType: format.mediaType, body: try LottieExport(renderRequest).lottie(tolerance: options.tolerance))
         default: break
         }
         let render = try RenderResponse(renderRequest, expanded: expand)
@@ -167,6 +175,14 @@ struct Handlers: Sendable {
         case .svg: return Content(mediaType: format.mediaType, sectioned: render.svg(), cancellation: request.cancellation)
         default: return Content(mediaType: format.mediaType, sectioned: render.json(), cancellation: request.cancellation)
         }
+    }
+
+    /// A 422 naming the first of `prefix`, `trigger`, `geometry`, `units` given where it shapes
+    /// nothing: on any route but a render's CSS or Web Animations export (`format` nil: it does).
+    func refuseRenderOnly(_ query: QueryFields, format: ResponseFormat?, route: String) throws(Problem) {
+        guard let format, let name = [QueryName.prefix, .trigger, .geometry, .units].first(where: { query[$0] != nil }) else { return }
+        throw Problem(.invalidRequest, detail: "`\(name.rawValue)` shapes a render's css and waapi exports; it does not apply to "
+                          + "\(route) (format=\(format.rawValue))", extensions: [.init("parameter", .string(name.rawValue))])
     }
 
     /// Reads the body as JSON after the content-type check (415). The body limit (413) is the

@@ -16,6 +16,18 @@ struct RequestOptions: ParsableArguments {
 
     @Option(help: "The exports' tolerance, as ?tolerance= (default 0.001; 1e-6 to 0.1).")
     var tolerance: String?
+
+    @Option(help: "A render export's names, as ?prefix= (default segue): @keyframes P-<view>, [data-P=\"<view>\"].")
+    var prefix: String?
+
+    @Option(help: "A CSS selector the render's CSS waits under, as ?trigger= (e.g. .is-presented).")
+    var trigger: String?
+
+    @Option(help: "transform (default) or layout, as ?geometry=: how a render export moves and sizes views.")
+    var geometry: String?
+
+    @Option(help: "px (default) or container, as ?units=: the lengths of a render export.")
+    var units: String?
 }
 
 /// `segue curve FILE|-`: the body `POST /v1/curve` answers (docs/rules.md "The curve route").
@@ -89,6 +101,10 @@ struct OfflineExchange {
         var query: [String: String] = [:]
         query["format"] = options.format?.rawValue
         query["tolerance"] = options.tolerance
+        query["prefix"] = options.prefix
+        query["trigger"] = options.trigger
+        query["geometry"] = options.geometry
+        query["units"] = options.units
         if expand { query["expand"] = "true" }
         try answer(HTTPRequest(method: "POST", path: path, query: query,
                                headers: ["content-type": "application/json"], body: body))

@@ -216,7 +216,8 @@ final class LottieExportTests: XCTestCase {
         }
     }
 
-    /// A preset with a container: w and h are the container's; views draw later-on-top.
+    /// A preset with a container: w and h are the container's; the falling view is drawn over the
+    /// dimming cover, the cover over the view uncovered (rule 40).
     func testPresetContainerAndLayerOrder() throws {
         let document = try export("drop-dismiss", """
         {"fps": 30, "transition": {"preset": "dropDismiss", "container": [0, 0, 375, 667]}}
@@ -224,7 +225,7 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual(document["w"] as? Double, 375)
         XCTAssertEqual(document["h"] as? Double, 667)
         let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
-        XCTAssertEqual(layers.map { $0["nm"] as? String }, ["cover", "to", "from"], "the first layer is drawn on top")
+        XCTAssertEqual(layers.map { $0["nm"] as? String }, ["from", "cover", "to"], "the first layer is drawn on top")
         XCTAssertEqual(layers.map { $0["ind"] as? Double }, [3, 2, 1])
     }
 
@@ -353,7 +354,7 @@ struct LottiePlayback {
 
     /// The canvas origin rule 29 asks for: the container's corner, else the union's.
     static func origin(_ request: RenderRequest) -> (Double, Double) {
-        if let container = request.container { return (container[0], container[1]) }
+        if let container = request.container { return (container.x, container.y) }
         var low = (Double.infinity, Double.infinity)
         for channel in request.scene.channels where channel.name == "frame" || channel.name == "center" {
             let values = SegueValues(scene: request.scene, view: channel.view, origin: (0, 0), skewFree: false)

@@ -92,7 +92,8 @@ final class PresetTests: XCTestCase {
             case "pane": ["views", "animations", "commands"]
             default: ["views", "animations"]
             }
-            XCTAssertEqual(keys(expanded), ["fps"] + produced + ["until"], name)
+            XCTAssertEqual(keys(expanded), ["fps", "container"] + produced + ["until"], name)
+            XCTAssertEqual(member(expanded, "container"), try json("[0, 0, 320, 568]"), name)
             XCTAssertEqual(member(expanded, "fps"), .number(30))
             XCTAssertEqual(member(expanded, "until"), .number(3))
             // Every animation names a view of the expansion, and every id is distinct.
@@ -138,7 +139,7 @@ final class PresetTests: XCTestCase {
 
     func testSlideDismissMovesFromDownOutOfTheContainer() throws {
         let expanded = try preset("slideDismiss", container: "[0, 44, 320, 524]")
-        try assertJSON(member(expanded, "views"), #"{"from": {"frame": [0, 44, 320, 524]}, "to": {"frame": [0, 44, 320, 524]}}"#)
+        try assertJSON(member(expanded, "views"), #"{"to": {"frame": [0, 44, 320, 524]}, "from": {"frame": [0, 44, 320, 524]}}"#)
         try assertJSON(member(expanded, "animations"), """
         [{"id": "dismiss", "view": "from", "duration": 0.3, "timing": "easeIn", "to": {"frame": [0, \(44.0 + 524), 320, 524]}}]
         """)
@@ -159,8 +160,8 @@ final class PresetTests: XCTestCase {
         """)
         let pop = try preset("zoomPop", container: "[0, 0, 400, 300]")
         try assertJSON(member(pop, "views"), """
-        {"from": {"center": [200, 150], "bounds": [0, 0, 400, 300], "transform": {"scale": [1, 1]}},
-         "to": {"frame": [0, 0, 400, 300]}}
+        {"to": {"frame": [0, 0, 400, 300]},
+         "from": {"center": [200, 150], "bounds": [0, 0, 400, 300], "transform": {"scale": [1, 1]}}}
         """)
         try assertJSON(member(pop, "animations"), """
         [{"id": "pop", "view": "from", "duration": 0.4, "timing": "easeInOut", "to": {"transform": {"scale": [0, 0]}}}]
@@ -178,9 +179,9 @@ final class PresetTests: XCTestCase {
         }
         keyframes.append(#"{"start": 0.65, "duration": 0.35, "to": {"transform": {"ops": [{"translate": [180, 0]}, {"rotate": \#(0.3 * Double.pi)}]}}}"#)
         try assertJSON(member(expanded, "views"), """
-        {"from": {"center": [160, 284], "bounds": [0, 0, 320, 568], "transform": {"rotation": 0}},
-         "to": {"frame": [0, 0, 320, 568]},
-         "cover": {"frame": [0, 0, 320, 568], "backgroundColor": [0, 0, 0, 0.5], "alpha": 1}}
+        {"to": {"frame": [0, 0, 320, 568]},
+         "cover": {"frame": [0, 0, 320, 568], "backgroundColor": [0, 0, 0, 0.5], "alpha": 1},
+         "from": {"center": [160, 284], "bounds": [0, 0, 320, 568], "transform": {"rotation": 0}}}
         """)
         try assertJSON(member(expanded, "animations"), """
         [{"id": "drop", "view": "from", "duration": 1, "timing": "linear", "keyframes": [\(keyframes.joined(separator: ","))]},
@@ -374,7 +375,7 @@ final class PresetTests: XCTestCase {
 
     func testOtherMembersPassThroughInOrder() throws {
         let expanded = try expand(#"{"velocities": true, "views": null, "transition": {"preset": "zoomPush", "container": [0, 0, 10, 10]}, "at": [0, 0.2]}"#)
-        XCTAssertEqual(keys(expanded), ["velocities", "views", "animations", "at"])
+        XCTAssertEqual(keys(expanded), ["velocities", "container", "views", "animations", "at"])
         XCTAssertEqual(member(expanded, "velocities"), .bool(true))
         try assertJSON(member(expanded, "at"), "[0, 0.2]")
         // Without a transition the request is unchanged.
@@ -395,7 +396,7 @@ final class PresetTests: XCTestCase {
         // A parameter of another preset is unknown here.
         assertProblem(#"{"transition": {\#(zoom), "dampingRatio": 0.5}}"#, pointer: "/transition/dampingRatio",
                       mentions: "dampingRatio")
-        for member in ["views", "animations", "commands", "interaction"] {
+        for member in ["container", "views", "animations", "commands", "interaction"] {
             assertProblem(#"{"transition": {\#(zoom)}, "\#(member)": []}"#, pointer: "/\(member)", mentions: member)
         }
         // A transition of the wrong JSON type is a wrong-type 400 (docs/rules.md "Conventions"), as everywhere.

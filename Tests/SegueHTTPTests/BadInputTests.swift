@@ -103,6 +103,24 @@ final class BadInputTests: XCTestCase {
             row.path = "/v1/\(route)?format=css&tolerance=\(value)"
             rows.append(row)
         }
+        // The render exports' parameters (docs/exports.md "Export parameters"): a bad value, or one given where it
+        // shapes nothing, is a 422 naming the parameter.
+        let slide = #"{"transition": {"preset": "slideDismiss", "container": [0, 0, 320, 568]}}"#
+        for (query, route, parameter) in [("format=css&prefix=9x", "render", "prefix"), ("format=waapi&prefix=a%20b", "render", "prefix"),
+                                          ("format=css&trigger=%7B", "render", "trigger"), ("format=css&trigger=.a,.b", "render", "trigger"),
+                                          ("format=waapi&trigger=.open", "render", "trigger"), ("format=css&geometry=matrix", "render", "geometry"),
+                                          ("format=css&units=em", "render", "units"), ("format=lottie&prefix=a", "render", "prefix"),
+                                          ("format=json&units=px", "render", "units"), ("format=css&prefix=a", "curve", "prefix"),
+                                          ("format=css&geometry=layout", "curve", "geometry")] {
+            var row = Row("parameter \(parameter): \(query) on \(route)", route == "curve" ? #"{"timing": "ease"}"# : slide, 422, nil,
+                          kind: "invalid-request")
+            row.path = "/v1/\(route)?\(query)"
+            rows.append(row)
+        }
+        var noContainer = Row("parameter units: container units without a container", #"{"views": {"v": {"frame": [0, 0, 1, 1]}}}"#,
+                              422, nil, kind: "invalid-request")
+        noContainer.path = "/v1/render?format=css&units=container"
+        rows.append(noContainer)
         // An export of a render over the result limits, or whose fitting is over the work limit: 413 before any work.
         var framesOver = Row("css export over the frame limit", #"{"fps": 1000, "until": 3600, "views": {"v": {"alpha": 1}}}"#, 413, "/fps",
                              kind: "too-large")
@@ -126,6 +144,13 @@ final class BadInputTests: XCTestCase {
         let view = #""views": {"card": {"frame": [0, 0, 10, 10], "alpha": 1}}"#
         func animation(_ body: String) -> String { #"{\#(view), "animations": [\#(body)]}"# }
         var rows = [
+            Row("render: zIndex 1.5", #"{"views": {"card": {"alpha": 1, "zIndex": 1.5}}}"#, 422, "/views/card/zIndex"),
+            Row("render: zIndex 2^31", #"{"views": {"card": {"alpha": 1, "zIndex": 2147483648}}}"#, 422, "/views/card/zIndex"),
+            Row("render: zIndex as text", #"{"views": {"card": {"alpha": 1, "zIndex": "1"}}}"#, 400, "/views/card/zIndex", kind: "wrong-type"),
+            Row("render: container of width 0", #"{"container": [0, 0, 0, 10], \#(view)}"#, 422, "/container/2"),
+            Row("render: container of three numbers", #"{"container": [0, 0, 10], \#(view)}"#, 422, "/container"),
+            Row("render: container beside a preset", #"{"container": [0, 0, 10, 10], "transition": {"preset": "zoomPush", "container": [0, 0, 10, 10]}}"#,
+                422, "/container"),
             Row("render: unknown view", animation(#"{"view": "nope", "duration": 1, "to": {"alpha": 0}}"#), 422, "/animations/0/view"),
             Row("render: frame together with center", #"{"views": {"card": {"frame": [0, 0, 1, 1], "center": [0, 0]}}}"#,
                 422, "/views/card/center"),
@@ -308,6 +333,10 @@ final class BadInputTests: XCTestCase {
             }
             if row.name.hasPrefix("tolerance=") {
                 XCTAssertEqual(problem["parameter"] as? String, "tolerance", row.name)
+            }
+            if row.name.hasPrefix("parameter ") {
+                let named = row.name.dropFirst("parameter ".count).prefix { $0 != ":" }
+                XCTAssertEqual(problem["parameter"] as? String, String(named), row.name)
             }
             let health = try server.request("GET", "/healthz")
             XCTAssertEqual(health.status, 200, "server answers after \(row.name)")

@@ -110,6 +110,9 @@ final class CLIOfflineTests: XCTestCase {
         try assertSameAsHTTP(server, "render", Self.render, ["--format", "waapi", "--tolerance", "0.05"],
                              query: "format=waapi&tolerance=0.05")
         try assertSameAsHTTP(server, "render", Self.preset, ["--expand"], query: "expand=true")
+        try assertSameAsHTTP(server, "render", Self.preset, ["--format", "css", "--prefix", "sheet", "--trigger", ".open > main",
+                                                              "--geometry", "transform", "--units", "container"],
+                             query: "format=css&prefix=sheet&trigger=.open%20%3E%20main&geometry=transform&units=container")
     }
 
     /// Over the streaming threshold (64 KiB) HTTP sends the body chunked as it is written; the

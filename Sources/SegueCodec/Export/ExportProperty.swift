@@ -37,9 +37,9 @@ struct ExportMapping {
     }
 
     /// A plain number of one channel component (`left`, `opacity`, `--glow`), optionally clamped
-    /// to the range CSS keeps it in.
-    func scalar(_ channel: Int, _ k: Int, css: String, waapi: String, unit: String,
-                clamp: ClosedRange<Double>? = nil) -> ExportProperty {
+    /// to the range CSS keeps it in, written by `text` (a bare number by default).
+    func scalar(_ channel: Int, _ k: Int, css: String, waapi: String, clamp: ClosedRange<Double>? = nil,
+                text: @escaping @Sendable (Double) -> String = { CSSText.number($0) }) -> ExportProperty {
         let read = value(channel)
         let f: @Sendable (Double) -> [Double] = { t in
             let v = read(t)[k]
@@ -51,15 +51,15 @@ struct ExportMapping {
             target.interpolate = { a, b, u in [min(max(a[0] + (b[0] - a[0]) * u, clamp.lowerBound), clamp.upperBound)] }
         }
         return ExportProperty(css: css, waapi: waapi, target: target,
-                              text: { CSSText.number($0[0]) + unit }, exactPieces: scene.channels[channel].exactPieceCandidates)
+                              text: { text($0[0]) }, exactPieces: scene.channels[channel].exactPieceCandidates)
     }
 
     /// `left`/`top` from `center` and `bounds`: c − size/2.
-    func corner(center: Int, bounds: Int, _ k: Int, css: String) -> ExportProperty {
+    func corner(center: Int, bounds: Int, _ k: Int, css: String, lengths: ExportLengths) -> ExportProperty {
         let c = value(center), b = value(bounds)
         let range = max(scale(center, k), scale(bounds, k + 2))
         return ExportProperty(css: css, waapi: css, target: .linear(scale: [range]) { t in [c(t)[k] - b(t)[k + 2] / 2] },
-                              text: { CSSText.number($0[0]) + "px" })
+                              text: { lengths.position($0[0], axis: k) })
     }
 
     /// `background-color`: parameters r, g, b in 0–255 and alpha, as `rgb(r g b / a)`. CSS mixes

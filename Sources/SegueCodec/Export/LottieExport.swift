@@ -5,19 +5,18 @@ import SegueJSON
 /// animation that validates against the lottie-spec schema (scripts/validate-lottie.py).
 ///
 /// The composition: `v` "5.7.0"; `fr` the fps (60 when the render used `at`); `ip` 0 and `op` the
-/// number of frames; `w` and `h` the preset's `container`, else the union of the views'
+/// number of frames; `w` and `h` the request's `container` (a preset's included), else the union of the views'
 /// rectangles (`LottieCanvas`); no assets; `warnings` the render's own, then what the layers
 /// cannot show (`LottieWarnings`).
 ///
-/// Each view is one shape layer (lottie-spec "Shape Layer", `ty` 4), `ind` its position in the
-/// request's `views` counting from 1. Lottie draws the first layer of `layers` on top, UIKit the
-/// last subview, so `layers` lists the views in reverse request order: a later view covers an
-/// earlier one, as a later subview does.
+/// Each view is one shape layer (lottie-spec "Shape Layer", `ty` 4) named after the view, `ind` its
+/// place in the stacking (rule 40) counting from 1 at the bottom. Lottie draws the first layer of
+/// `layers` on top, UIKit the last subview, so `layers` lists the stacking from the top down.
 ///
 /// A layer holds one group (lottie-spec "Group") of a rectangle (`rc`) centred on the layer's
 /// origin — `s` the view's width and height, `r` its `cornerRadius` — and a fill (`fl`) — `c` the
-/// background colour's r, g, b, `o` 100 · its alpha, or grey (0.5, 0.5, 0.5) at 100 when the view
-/// has no `backgroundColor`. The colour's alpha stays the fill's opacity rather than being folded
+/// background colour's r, g, b, `o` 100 · its alpha, or the view's palette colour (`ViewPalette`,
+/// rule 44) at 100 when the view has no `backgroundColor`. The colour's alpha stays the fill's opacity rather than being folded
 /// into the layer's: UIKit's `alpha` and the colour's alpha are separate values, and both multiply
 /// the one fill. The layer's transform (lottie-spec "Transform"): `a` (0, 0), the rectangle's
 /// centre, as UIKit transforms about the centre; `p` the centre moved by the transform's
@@ -36,14 +35,17 @@ public struct LottieExport: Sendable {
     public func lottie(tolerance: Double) throws(Problem) -> [UInt8] {
         let r = request
         try checkFinite()
-        let views = viewNames().map { LottieView($0, scene: r.scene) }
+        // Request order picks each view's palette colour; stacking order lays out the layers.
+        let requestOrder = viewNames()
+        let views = r.scene.stacking.map { LottieView($0, scene: r.scene) }
         let canvas = LottieCanvas(r, views: views)
         let fps = r.fps ?? 60
         let fitter = LottieFitter(r, tolerance: tolerance, fps: fps)
         var layers: [JSONValue] = []
         for (index, view) in views.enumerated() {
             if r.cancellation?.isCancelled == true { throw .cancelled }
-            layers.append(try layer(view, index: index, fitter: fitter, canvas: canvas))
+            let fill = ViewPalette.color(requestOrder.firstIndex(of: view.name) ?? index)
+            layers.append(try layer(view, index: index, fill: fill, fitter: fitter, canvas: canvas))
         }
         let warnings = r.warnings + views.flatMap { LottieWarnings.of($0, scene: r.scene, frames: r.times) }
         var w = JSONWriter()
@@ -79,7 +81,7 @@ public struct LottieExport: Sendable {
     }
 
     /// One view's shape layer.
-    func layer(_ view: LottieView, index: Int, fitter: LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
+    func layer(_ view: LottieView, index: Int, fill: [Double], fitter: LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
         let scene = request.scene
         let position = try fitter.fit(LottieTargets.position(view, scene, origin: (canvas.x, canvas.y)))
         var rotationScale = LottieFitter.Fit.constant([0, 100, 100])
@@ -99,19 +101,19 @@ public struct LottieExport: Sendable {
         return .object([
             .init("ddd", .number(0)), .init("ind", .number(Double(index + 1))), .init("ty", .number(4)),
             .init("nm", .string(view.name)), .init("sr", .number(1)), .init("ks", transform), .init("ao", .number(0)),
-            .init("shapes", .array([try background(view, fitter: fitter)])),
+            .init("shapes", .array([try background(view, fill: fill, fitter: fitter)])),
             .init("ip", .number(0)), .init("op", .number(frames)), .init("st", .number(0)), .init("bm", .number(0)),
         ])
     }
 
     /// The group of the view's rectangle and its fill, with the identity transform players expect
     /// as a group's last item.
-    func background(_ view: LottieView, fitter: LottieFitter) throws(Problem) -> JSONValue {
+    func background(_ view: LottieView, fill: [Double], fitter: LottieFitter) throws(Problem) -> JSONValue {
         let scene = request.scene
         let size = try fitter.fit(LottieTargets.size(view, scene))
         var roundness = LottieFitter.Fit.constant([0])
         if let radius = view.cornerRadius { roundness = try fitter.fit(LottieTargets.roundness(radius, scene)) }
-        var color = LottieFitter.Fit.constant([0.5, 0.5, 0.5]), fillOpacity = LottieFitter.Fit.constant([100])
+        var color = LottieFitter.Fit.constant(fill), fillOpacity = LottieFitter.Fit.constant([100])
         if let channel = view.color {
             color = try fitter.fitColor(channel)
             fillOpacity = try fitter.fit(LottieTargets.fillOpacity(channel, scene))

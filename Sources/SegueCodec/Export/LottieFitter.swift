@@ -111,9 +111,9 @@ struct LottieCanvas: Sendable {
     var w: Int, h: Int
 
     init(_ request: RenderRequest, views: [LottieView]) {
-        if let container = request.container, container.count == 4 {
-            (x, y) = (container[0], container[1])
-            (w, h) = (Self.whole(container[2]), Self.whole(container[3]))
+        if let container = request.container {
+            (x, y) = (container.x, container.y)
+            (w, h) = (Self.whole(container.w), Self.whole(container.h))
             return
         }
         var low = (x: Double.infinity, y: Double.infinity), high = (x: -Double.infinity, y: -Double.infinity)

@@ -9,12 +9,17 @@ public struct RenderExport: Sendable {
     /// One view's fitted properties.
     struct View: Sendable {
         var id: String
+        /// Its place in `Scene.stacking`, 0 at the bottom: the CSS `z-index` (rule 40).
+        var layer: Int
+        /// The declarations that place it once (`geometry=transform`, rule 42): (CSS name, value).
+        var placement: [(String, String)]
         var properties: [ExportProperty]
         var fits: [KeyframeFit]
     }
 
     public let request: RenderRequest
-    public let tolerance: Double
+    public let options: ExportOptions
+    public var tolerance: Double { options.tolerance }
     let views: [View]
     /// Notes on what CSS cannot show, added to the request's warnings.
     let notes: [Warning]
@@ -38,9 +43,15 @@ public struct RenderExport: Sendable {
         try Check.work(work, limits: limits, what: "exporting the \(frames) frames of this render")
     }
 
-    public init(_ request: RenderRequest, tolerance: Double) throws(Problem) {
+    /// A 422 naming `units` when container units are asked of a request without a container.
+    public init(_ request: RenderRequest, options: ExportOptions) throws(Problem) {
         self.request = request
-        self.tolerance = tolerance
+        self.options = options
+        if options.units == .container, request.container == nil {
+            throw ExportOptions.invalid("units", "`units=container` writes lengths as percentages of the container: the "
+                                        + "request needs a `container` [x, y, w, h] (a preset gives its own)")
+        }
+        let tolerance = options.tolerance, lengths = ExportLengths(units: options.units, container: request.container)
         let scene = request.scene, end = scene.end
         let samples = try RenderResponse.problem(request) { () throws(SceneError) in
             try SceneSamples(scene, at: request.times, velocities: false, cancellation: request.cancellation)
@@ -51,8 +62,9 @@ public struct RenderExport: Sendable {
         let mapping = ExportMapping(scene: scene, frames: samples.values, grid: grid)
         var notes: [Warning] = []
         var views: [View] = []
+        let layers = scene.stackingPositions
         for id in Self.viewOrder(scene) {
-            let properties = Self.properties(of: id, mapping, notes: &notes)
+            let (properties, placement) = Self.properties(of: id, mapping, options: options, lengths: lengths, notes: &notes)
             var fits: [KeyframeFit] = []
             for property in properties {
                 fits.append(try KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
@@ -60,7 +72,7 @@ public struct RenderExport: Sendable {
                     .checked("`\(property.css)` of view `\(id)`"))
             }
             if request.cancellation?.isCancelled == true { throw Problem.cancelled }
-            views.append(View(id: id, properties: properties, fits: fits))
+            views.append(View(id: id, layer: layers[id] ?? 0, placement: placement, properties: properties, fits: fits))
         }
         self.views = views
         self.notes = notes
@@ -73,47 +85,86 @@ public struct RenderExport: Sendable {
         return order
     }
 
-    /// The CSS properties of a view's channels (rule 28).
-    static func properties(of view: String, _ mapping: ExportMapping, notes: inout [Warning]) -> [ExportProperty] {
+    /// The CSS properties of a view's channels (rule 28), with its geometry as `options` ask (rule
+    /// 42), and the declarations that place it once (`geometry=transform`).
+    static func properties(of view: String, _ mapping: ExportMapping, options: ExportOptions, lengths: ExportLengths,
+                           notes: inout [Warning]) -> (properties: [ExportProperty], placement: [(String, String)]) {
         let channels = mapping.scene.channels.indices.filter { mapping.scene.channels[$0].view == view }
-        func index(_ name: String) -> Int? { channels.first { mapping.scene.channels[$0].name == name } }
-        var out: [ExportProperty] = []
         let pointer = JSONPointer(["views", view])
-        if let frame = index("frame") {
-            for (k, name) in ["left", "top", "width", "height"].enumerated() {
-                out.append(mapping.scalar(frame, k, css: name, waapi: name, unit: "px"))
+        var out: [ExportProperty] = []
+        var placement: [(String, String)] = []
+        let placed = ExportPlacement(view: view, scene: mapping.scene, frames: mapping.frames)
+        if placed.center != nil, placed.bounds == nil, placed.frame == nil {
+            notes.append(Warning(pointer: pointer, detail: "the view has a center but no bounds: `left` and `top` place its centre"))
+        }
+        switch options.geometry {
+        case .layout:
+            out += layout(placed, mapping, lengths: lengths)
+        case .transform where placed.isPlaced:
+            placement = place(placed, lengths: lengths)
+            out.append(mapping.placedTransform(placed) { lengths.length($0, axis: $1) })
+            if placed.sizeChanges(mapping.frames), let radius = channels.first(where: { mapping.scene.channels[$0].name == "cornerRadius" }) {
+                notes.append(Warning(pointer: pointer / mapping.scene.channels[radius].name,
+                                     detail: "the view changes size and has a corner radius: under geometry=transform its size "
+                                         + "is a scale, which stretches the corners (geometry=layout keeps them round)"))
             }
-        } else {
-            let center = index("center"), bounds = index("bounds")
-            if let center, let bounds {
-                out.append(mapping.corner(center: center, bounds: bounds, 0, css: "left"))
-                out.append(mapping.corner(center: center, bounds: bounds, 1, css: "top"))
-            } else if let center {
-                out.append(mapping.scalar(center, 0, css: "left", waapi: "left", unit: "px"))
-                out.append(mapping.scalar(center, 1, css: "top", waapi: "top", unit: "px"))
-                notes.append(Warning(pointer: pointer, detail: "the view has a center but no bounds: `left` and `top` place its centre"))
-            }
-            if let bounds {
-                out.append(mapping.scalar(bounds, 2, css: "width", waapi: "width", unit: "px"))
-                out.append(mapping.scalar(bounds, 3, css: "height", waapi: "height", unit: "px"))
-            }
+        case .transform:
+            break
         }
         for channel in channels {
             let c = mapping.scene.channels[channel]
             switch c.name {
             case "frame", "center", "bounds": continue
             case "alpha":
-                out.append(mapping.scalar(channel, 0, css: "opacity", waapi: "opacity", unit: "", clamp: 0...1))
+                out.append(mapping.scalar(channel, 0, css: "opacity", waapi: "opacity", clamp: 0...1))
                 noteClamped(channel, 0...1, mapping, pointer / "alpha", "opacity", &notes)
-            case "transform": out.append(mapping.transform(channel))
+            case "transform":
+                if options.geometry == .layout { out.append(mapping.transform(channel)) }
             case "backgroundColor":
                 out.append(mapping.color(channel))
                 noteClamped(channel, 0...1, mapping, pointer / "backgroundColor", "background-color", &notes)
-            case "cornerRadius": out.append(mapping.scalar(channel, 0, css: "border-radius", waapi: "borderRadius", unit: "px"))
+            case "cornerRadius":
+                out.append(mapping.scalar(channel, 0, css: "border-radius", waapi: "borderRadius") { CSSText.number($0) + "px" })
             default: out += custom(channel, mapping)
             }
         }
+        return (out, placement)
+    }
+
+    /// `geometry=layout` (rule 28): `left`, `top`, `width`, `height` from the frame, or from the
+    /// centre and bounds.
+    static func layout(_ placed: ExportPlacement, _ mapping: ExportMapping, lengths: ExportLengths) -> [ExportProperty] {
+        var out: [ExportProperty] = []
+        if let frame = placed.frame {
+            for (k, name) in ["left", "top", "width", "height"].enumerated() {
+                out.append(mapping.scalar(frame, k, css: name, waapi: name) {
+                    k < 2 ? lengths.position($0, axis: k) : lengths.length($0, axis: k - 2)
+                })
+            }
+            return out
+        }
+        if let center = placed.center, let bounds = placed.bounds {
+            out.append(mapping.corner(center: center, bounds: bounds, 0, css: "left", lengths: lengths))
+            out.append(mapping.corner(center: center, bounds: bounds, 1, css: "top", lengths: lengths))
+        } else if let center = placed.center {
+            out.append(mapping.scalar(center, 0, css: "left", waapi: "left") { lengths.position($0, axis: 0) })
+            out.append(mapping.scalar(center, 1, css: "top", waapi: "top") { lengths.position($0, axis: 1) })
+        }
+        if let bounds = placed.bounds {
+            out.append(mapping.scalar(bounds, 2, css: "width", waapi: "width") { lengths.length($0, axis: 0) })
+            out.append(mapping.scalar(bounds, 3, css: "height", waapi: "height") { lengths.length($0, axis: 1) })
+        }
         return out
+    }
+
+    /// `geometry=transform`'s box: the first frame's, written once.
+    static func place(_ placed: ExportPlacement, lengths: ExportLengths) -> [(String, String)] {
+        guard placed.hasSize else {
+            return [("left", lengths.position(placed.centre0.x, axis: 0)), ("top", lengths.position(placed.centre0.y, axis: 1))]
+        }
+        let (w, h) = placed.size0
+        return [("left", lengths.position(placed.centre0.x - w / 2, axis: 0)), ("top", lengths.position(placed.centre0.y - h / 2, axis: 1)),
+                ("width", lengths.length(w, axis: 0)), ("height", lengths.length(h, axis: 1))]
     }
 
     /// `--c`, or `--c-0`, `--c-1`, … for a vector channel, registered as `<number>`s.
@@ -122,7 +173,7 @@ public struct RenderExport: Sendable {
         let first = Array(mapping.frames[channel].numbers.prefix(c.kind.width))
         let names = c.kind == .scalar ? ["--" + c.name] : (0..<c.kind.width).map { "--\(c.name)-\($0)" }
         return names.enumerated().map { k, name in
-            var property = mapping.scalar(channel, k, css: "--" + CSSIdentifier.escape(String(name.dropFirst(2))), waapi: name, unit: "")
+            var property = mapping.scalar(channel, k, css: "--" + CSSIdentifier.escape(String(name.dropFirst(2))), waapi: name)
             property.registered = k < first.count ? first[k] : 0
             return property
         }

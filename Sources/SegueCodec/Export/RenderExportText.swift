@@ -71,19 +71,42 @@ extension RenderExport {
 
     var warnings: [Warning] { request.warnings + notes }
 
-    /// `text/css`: comments, `@property` rules, then per view `@keyframes segue-<view>` and its rule.
+    /// `P-<view>`: the keyframes' name and the WAAPI animation's id (rule 43).
+    func animationName(_ view: View) -> String { options.prefix + "-" + CSSIdentifier.escape(view.id) }
+
+    /// `[data-P="<view>"]` (rule 43).
+    func selector(_ view: View) -> String { "[data-\(options.prefix)=\(CSSIdentifier.string(view.id))]" }
+
+    /// What every view's element needs besides its keyframes: absolute positioning in its
+    /// container, UIKit's centre anchor point, its place in the stacking (rule 40) and, under
+    /// `geometry=transform`, its box (rule 42).
+    func style(_ view: View) -> [(String, String)] {
+        [("position", "absolute"), ("transform-origin", "50% 50%"), ("z-index", String(view.layer))] + view.placement
+    }
+
+    /// The values of the first keyframe: where a view waits for its `trigger` (rule 43).
+    func firstValues(_ view: View) -> [(String, String)] {
+        zip(view.properties, view.fits).map { property, fit in (property.css, property.text(fit.keyframes[0].parameters)) }
+    }
+
+    /// `text/css`: comments, the container rule (container units), `@property` rules, then per view
+    /// `@keyframes P-<view>` and its rule — split in two under a `trigger`: the view placed at its
+    /// first frame, and the animation under the trigger's selector.
     public func css() -> [UInt8] {
         let end = CSSText.number(request.scene.end)
         var lines = CSSComment.warnings(warnings)
         lines.insert(CSSComment.line("Segue render; duration \(end)s; tolerance \(CSSText.number(tolerance)); "
             + "max error \(CSSText.error(maxError)) with \(keyframeCount) keyframes"), at: 0)
+        if options.units == .container {
+            lines.append("[data-\(options.prefix)-container] { container-type: size; position: relative; }")
+        }
         var registered: Set<String> = []
         for property in views.flatMap(\.properties) {
             guard let initial = property.registered, registered.insert(property.css).inserted else { continue }
             lines.append("@property \(property.css) { syntax: '<number>'; inherits: false; initial-value: \(CSSText.number(initial)); }")
         }
         for view in views {
-            let name = "segue-" + CSSIdentifier.escape(view.id)
+            let name = animationName(view)
             lines.append("@keyframes \(name) {")
             for block in blocks(view) {
                 var body = block.values.map { "\($0.css): \($0.text);" }
@@ -91,25 +114,39 @@ extension RenderExport {
                 lines.append("  \(block.positionText)% { " + body.joined(separator: " ") + " }")
             }
             lines.append("}")
-            lines.append("[data-segue=\(CSSIdentifier.string(view.id))] { animation: \(name) \(end)s linear both; "
-                + "position: absolute; transform-origin: 50% 50%; }")
+            let animation = "animation: \(name) \(end)s linear both;"
+            let style = style(view).map { "\($0.0): \($0.1);" }.joined(separator: " ")
+            if let trigger = options.trigger {
+                let waiting = firstValues(view).map { "\($0.0): \($0.1);" }
+                lines.append("\(selector(view)) { " + ([style] + waiting).joined(separator: " ") + " }")
+                lines.append("\(trigger) \(selector(view)) { \(animation) }")
+            } else {
+                lines.append("\(selector(view)) { \(animation) \(style) }")
+            }
         }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// `application/json`: `{"duration", "maxError", "views": {id: {"keyframes", "options"}}, "properties", "warnings"}`;
-    /// `properties` lists the custom properties to register (`CSS.registerProperty`) before animating.
+    /// `application/json`: `{"duration", "maxError", "views": {id: {"selector", "style", "zIndex",
+    /// "keyframes", "options"}}, "properties", "warnings"}`; `options.id` is the CSS export's
+    /// keyframes name; `style` what the element needs before it animates (camel-cased, for
+    /// `Object.assign(element.style, style)`); `properties` the custom properties to register
+    /// (`CSS.registerProperty`) before animating.
     public func waapi() -> [UInt8] {
         let duration = JSONValue.number(request.scene.end * 1000)
-        let options = JSONValue.object([.init("duration", duration), .init("fill", .string("both")),
-                                        .init("easing", .string("linear")), .init("iterations", .number(1))])
         let views = views.map { view in
             let keyframes = blocks(view).map { block in
                 JSONValue.object([.init("offset", .number(Self.fraction(block.positionText, block.position))),
                                   .init("easing", .string(block.easing ?? "linear"))]
                                  + block.values.map { .init($0.waapi, .string($0.text)) })
             }
-            return JSONValue.Member(view.id, .object([.init("keyframes", .array(keyframes)), .init("options", options)]))
+            let options = JSONValue.object([.init("id", .string(animationName(view))), .init("duration", duration),
+                                            .init("fill", .string("both")), .init("easing", .string("linear")),
+                                            .init("iterations", .number(1))])
+            let style = JSONValue.object(style(view).map { .init(Self.camelCase($0.0), .string($0.1)) })
+            return JSONValue.Member(view.id, .object([.init("selector", .string(selector(view))), .init("style", style),
+                                                      .init("zIndex", .number(Double(view.layer))),
+                                                      .init("keyframes", .array(keyframes)), .init("options", options)]))
         }
         // What `CSS.registerProperty` needs for the custom properties to interpolate as numbers
         // (the CSS export declares them with `@property`).
@@ -123,6 +160,12 @@ extension RenderExport {
         w.value(.object([.init("duration", duration), .init("maxError", .number(maxError)), .init("views", .object(views)),
                          .init("properties", .array(properties)), .init("warnings", .array(warnings.map(\.json)))]))
         return w.bytes
+    }
+
+    /// `transform-origin` → `transformOrigin`: the CSSOM's camel-cased attribute of a property.
+    static func camelCase(_ property: String) -> String {
+        let parts = property.split(separator: "-")
+        return parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
     }
 
     /// A percentage as a fraction of 1 with the same digits: the decimal point of its shortest

@@ -44,7 +44,12 @@ struct RenderPlot: Sendable {
                         extendsToTicks: false)
         var top = Self.panelsTop
         var panels: [Panel] = []
-        for (index, channel) in scene.channels.enumerated() {
+        // Views in stacking order (rule 40), bottom first as the JSON's `stacking`; a view's channels
+        // in the order they come.
+        let layer = scene.stackingPositions
+        let order = scene.channels.indices.sorted { (layer[scene.channels[$0].view] ?? 0, $0) < (layer[scene.channels[$1].view] ?? 0, $1) }
+        for index in order {
+            let channel = scene.channels[index]
             let names = channel.kind.columns(for: channel.name).map { $0.isEmpty ? channel.name : String($0.dropFirst()) }
             let area = SVGRect(left: Self.plotLeft, top: top + 22, width: Self.plotWidth,
                                height: Swift.max(120, Double(names.count) * 14 + 8))

@@ -33,17 +33,18 @@ public enum Presets {
     ])
 
     /// The top-level members a preset produces; a request with `transition` gives none of them.
-    static let expandedMembers = ["views", "animations", "commands", "interaction"]
+    static let expandedMembers = ["container", "views", "animations", "commands", "interaction"]
 
     /// Expands a render request holding `"transition": {"preset": NAME, "container": [x, y, w, h],
-    /// …parameters}` into the same request without `transition`: `views`, `animations` and, where
-    /// the preset needs them, `commands` / `interaction`, in that order, in `transition`'s place.
+    /// …parameters}` into the same request without `transition`: `container`, `views`, `animations`
+    /// and, where the preset needs them, `commands` / `interaction`, in that order, in `transition`'s
+    /// place.
     /// Every other top-level member (fps, until, at, velocities, …) passes through unchanged, in
     /// order, so the expansion is deterministic (docs/rules.md "Caching and CORS").
     ///
     /// A request without `transition` (or with `"transition": null`, or that is not an object)
     /// comes back unchanged: the render decoder reports what is wrong with it. A request with
-    /// `transition` that also gives `views`, `animations`, `commands` or `interaction` is a 422 at
+    /// `transition` that also gives `container`, `views`, `animations`, `commands` or `interaction` is a 422 at
     /// that member. Unknown preset → 422 at `/transition/preset`; unknown parameter → 422 at
     /// `/transition/<name>` naming it; bad values → 422 at `/transition/<param>`; a member of the
     /// wrong JSON type → 400 (docs/rules.md "Conventions"). Durations, times and counts are checked against
@@ -94,7 +95,7 @@ public enum Presets {
         var parameters = ParameterReader(object: object, preset: preset, limits: limits)
         let members = try preset.expand(container, &parameters)
         try parameters.object.rejectUnknown()
-        return members
+        return [.init("container", container.json)] + members
     }
 }
 
@@ -119,27 +120,27 @@ enum Preset: String, CaseIterable, Sendable {
         case .bouncePresent:
             "A modal presentation on a UIKit spring (UIView.animate(withDuration:delay:usingSpringWithDamping:"
                 + "initialSpringVelocity:)): the presented view rises from below the container and bounces into place. "
-                + "Views: `from` {frame: container}, `to` {frame: [x, y + h, w, h]} (the container moved down by its "
-                + "height). Animations: `present` on `to` {duration, timing: {type: spring, dampingRatio, "
+                + "Views, bottom to top: `from` {frame: container}, `to` {frame: [x, y + h, w, h]} (the container moved "
+                + "down by its height). Animations: `present` on `to` {duration, timing: {type: spring, dampingRatio, "
                 + "initialVelocity}, to: {frame: container}}."
         case .slideDismiss:
             "A modal dismissal: the presented view slides down out of the container, uncovering the presenting "
-                + "view underneath. Views: `from` {frame: container}, `to` {frame: container}. Animations: `dismiss` on "
+                + "view underneath. Views, bottom to top: `to` {frame: container}, `from` {frame: container}. Animations: `dismiss` on "
                 + "`from` {duration, timing, to: {frame: [x, y + h, w, h]}}."
         case .zoomPush:
-            "A push that zooms the new view in from its centre. Views: `from` {frame: container}, `to` {center: "
+            "A push that zooms the new view in from its centre. Views, bottom to top: `from` {frame: container}, `to` {center: "
                 + "[x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {scale: [0, 0]}}. Animations: `push` on `to` "
                 + "{duration, timing, to: {transform: {scale: [1, 1]}}} (both ends as components, so scale 0 animates: "
                 + "API.md §6 rule 6)."
         case .zoomPop:
-            "A pop that zooms the old view out to its centre, uncovering the view underneath. Views: `from` {center: "
-                + "[x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {scale: [1, 1]}}, `to` {frame: container}. "
+            "A pop that zooms the old view out to its centre, uncovering the view underneath. Views, bottom to top: `to` "
+                + "{frame: container}, `from` {center: [x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {scale: [1, 1]}}. "
                 + "Animations: `pop` on `from` {duration, timing, to: {transform: {scale: [0, 0]}}}."
         case .dropDismiss:
             "The keyframed fall (UIView.animateKeyframes): the presented view turns clockwise to 90°, on to 180°, swings "
-                + "past to 234°, back to 144°, then falls away, while a dimming cover fades out. Views: `from` {center: "
-                + "[x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {rotation: 0}}, `to` {frame: container}, `cover` "
-                + "{frame: container, backgroundColor: coverColor, alpha: 1}. Animations: `drop` on `from` {duration, "
+                + "past to 234°, back to 144°, then falls away, while a dimming cover fades out. Views, bottom to top: `to` "
+                + "{frame: container}, `cover` {frame: container, backgroundColor: coverColor, alpha: 1}, `from` {center: "
+                + "[x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {rotation: 0}}. Animations: `drop` on `from` {duration, "
                 + "timing, keyframes: [{start 0, duration 0.15, to transform {rotation: -1.5π}}, {start 0.15, duration "
                 + "0.1, rotation: π}, {start 0.25, duration 0.2, rotation: 1.3π}, {start 0.45, duration 0.2, rotation: "
                 + "0.8π}, {start 0.65, duration 0.35, transform {ops: [{translate: [180, 0]}, {rotate: 0.3π}]}}]} "
@@ -147,12 +148,12 @@ enum Preset: String, CaseIterable, Sendable {
                 + "0}}. The timing applies to the whole keyframe time, as UIKit's options curve does."
         case .crossDissolve:
             "A cross-dissolve (UIModalTransitionStyle.crossDissolve): the old view fades out while the new one fades in. "
-                + "Views: `from` {frame: container, alpha: 1}, `to` {frame: container, alpha: 0}. Animations: `fadeOut` "
+                + "Views, bottom to top: `from` {frame: container, alpha: 1}, `to` {frame: container, alpha: 0}. Animations: `fadeOut` "
                 + "on `from` {duration, timing, to: {alpha: 0}} and `fadeIn` on `to` {duration, timing, to: {alpha: 1}}."
         case .swipeUpDismiss:
             "An interactive dismissal (UIPercentDrivenInteractiveTransition driven by a pan): the presented view follows "
-                + "the finger up out of the container, then finishes or cancels on release. Views: `from` {frame: "
-                + "container}, `to` {frame: container}. Animations: `dismiss` on `from` {duration, timing, to: {frame: "
+                + "the finger up out of the container, then finishes or cancels on release. Views, bottom to top: `to` "
+                + "{frame: container}, `from` {frame: container}. Animations: `dismiss` on `from` {duration, timing, to: {frame: "
                 + "[x, y - h, w, h]}}. Interaction: {animations: [dismiss], gesture: {kind: pan, distance, threshold, "
                 + "samples}, completionSpeed, completionCurve}; translations are measured upward (toward finishing)."
         case .pane:
@@ -253,7 +254,7 @@ enum Preset: String, CaseIterable, Sendable {
             let duration = try parameters.duration("duration")
             let timing = try parameters.timing("timing", allowsDurationSpring: true)
             return [
-                .init("views", object(("from", object(("frame", c.frame))), ("to", object(("frame", c.frame))))),
+                .init("views", object(("to", object(("frame", c.frame))), ("from", object(("frame", c.frame))))),
                 .init("animations", .array([
                     object(("id", .string("dismiss")), ("view", .string("from")), ("duration", duration), ("timing", timing),
                            ("to", object(("frame", c.frame(dy: c.h))))),
@@ -293,7 +294,8 @@ enum Preset: String, CaseIterable, Sendable {
         let zooming = object(("center", c.center), ("bounds", c.bounds), ("transform", scale(push ? 0 : 1)))
         let still = object(("frame", c.frame))
         return [
-            .init("views", object(("from", push ? still : zooming), ("to", push ? zooming : still))),
+            // A push adds the incoming view above; a pop inserts the one uncovered below (rule 40).
+            .init("views", push ? object(("from", still), ("to", zooming)) : object(("to", still), ("from", zooming))),
             .init("animations", .array([
                 object(("id", .string(push ? "push" : "pop")), ("view", .string(push ? "to" : "from")),
                        ("duration", duration), ("timing", timing), ("to", object(("transform", scale(push ? 1 : 0))))),
@@ -322,10 +324,11 @@ enum Preset: String, CaseIterable, Sendable {
                    ("to", object(("transform", turn.to))))
         }
         return [
+            // Bottom to top (rule 40): the view uncovered, the dimming cover, the view that falls.
             .init("views", object(
-                ("from", object(("center", c.center), ("bounds", c.bounds), ("transform", object(("rotation", .number(0)))))),
                 ("to", object(("frame", c.frame))),
-                ("cover", object(("frame", c.frame), ("backgroundColor", color), ("alpha", .number(1)))))),
+                ("cover", object(("frame", c.frame), ("backgroundColor", color), ("alpha", .number(1)))),
+                ("from", object(("center", c.center), ("bounds", c.bounds), ("transform", object(("rotation", .number(0)))))))),
             .init("animations", .array([
                 object(("id", .string("drop")), ("view", .string("from")), ("duration", duration), ("timing", timing),
                        ("keyframes", .array(keyframes))),
@@ -357,7 +360,7 @@ enum Preset: String, CaseIterable, Sendable {
         try Check.positive(completionSpeed, p / "completionSpeed")
         let completionCurve = try parameters.timing("completionCurve", allowsDurationSpring: false)
         return [
-            .init("views", object(("from", object(("frame", c.frame))), ("to", object(("frame", c.frame))))),
+            .init("views", object(("to", object(("frame", c.frame))), ("from", object(("frame", c.frame))))),
             .init("animations", .array([
                 object(("id", .string("dismiss")), ("view", .string("from")), ("duration", duration), ("timing", timing),
                        ("to", object(("frame", c.frame(dy: -c.h))))),
@@ -449,11 +452,14 @@ enum Preset: String, CaseIterable, Sendable {
 // MARK: - Reading parameters
 
 /// The `container` member: `[x, y, w, h]` with w, h > 0.
-struct Container {
-    var x, y, w, h: Double
+/// `container` [x, y, w, h] (docs/rules.md "Views and channels"): the box a render's views are
+/// laid out in, given at the top of a render or in a preset's `transition`. Width and height are
+/// > 0; every number is within `bound`.
+public struct Container: Sendable, Equatable {
+    public var x, y, w, h: Double
 
     /// Largest magnitude of a container number: a quarter of the channel bound, so that every
-    /// position computed from it (at most y + 1.4·h) stays within that bound.
+    /// position a preset computes from it (at most y + 1.4·h) stays within that bound.
     static let bound = ChannelDecoder.maxMagnitude / 4
 
     init(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) {
@@ -476,6 +482,7 @@ struct Container {
         (x, y, w, h) = (numbers[0], numbers[1], numbers[2], numbers[3])
     }
 
+    var json: JSONValue { numbers([x, y, w, h]) }
     var midX: Double { x + w / 2 }
     var frame: JSONValue { frame(dy: 0) }
     func frame(dy: Double) -> JSONValue { numbers([x, y + dy, w, h]) }

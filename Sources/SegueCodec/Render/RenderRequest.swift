@@ -19,9 +19,10 @@ public struct RenderRequest: Sendable {
     public var cancellation: WorkCancellation?
     /// The estimated work of the whole request, work units (`SceneCost`), within `maxWork`.
     public var work: Double
-    /// The `transition` preset's `container` [x, y, w, h] (docs/rules.md "Presets"), nil for a
-    /// request without a preset: the canvas of a Lottie export (rule 29).
-    public var container: [Double]? = nil
+    /// The box the views are laid out in (docs/rules.md "Views and channels"): the request's
+    /// `container`, a preset's included; nil when the request gives none. The canvas of a Lottie
+    /// export (rule 29) and the box of container query units (rule 42).
+    public var container: Container? = nil
 
     /// - cancellation: looked at by the compile's physics and by the sampling, frame by frame;
     ///   once raised they stop with the `cancelled` problem (503).
@@ -31,6 +32,7 @@ public struct RenderRequest: Sendable {
         let body = try Presets.expand(given, limits: limits)
         var object = try ObjectReader(body, at: .root)
         let options = try Options(&object, limits: limits)
+        let container = try object.value("container").map { value throws(Problem) in try Container(value, at: .root / "container") }
         var decoded = try SceneDecoder(&object, until: options.until, limits: limits)
         var work = decoded.work + SceneCost.keyframeBuild(decoded.spec)
         try Check.work(work, limits: limits, what: "building the keyframe tracks")
@@ -47,19 +49,7 @@ public struct RenderRequest: Sendable {
         try Check.work(work, limits: limits, what: "\(times.count) frames of this render")
         return RenderRequest(fps: options.at == nil ? options.fps ?? 60 : nil, times: times, scene: scene,
                              velocities: options.velocities, warnings: decoded.warnings, expanded: body,
-                             cancellation: cancellation, work: work, container: Self.container(of: given))
-    }
-
-    /// The `container` of a `transition` preset the request gave (already checked by the expansion).
-    static func container(of given: JSONValue) -> [Double]? {
-        guard case .object(let members) = given,
-              case .object(let transition)? = members.first(where: { $0.key == "transition" })?.value,
-              case .array(let elements)? = transition.first(where: { $0.key == "container" })?.value else { return nil }
-        let numbers = elements.compactMap { element -> Double? in
-            if case .number(let number) = element { return number }
-            return nil
-        }
-        return numbers.count == 4 ? numbers : nil
+                             cancellation: cancellation, work: work, container: container)
     }
 
     /// The members that shape the timeline rather than the scene: `velocities`, `at`, `fps` and

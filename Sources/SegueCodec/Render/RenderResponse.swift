@@ -47,7 +47,10 @@ public struct RenderResponse: Sendable {
             appendChannels(samples.velocities, to: &sections)
         }
         var middle = JSONWriter()
-        middle.raw("},\"events\":[")
+        middle.raw("}")
+        middle.key("stacking")
+        middle.value(.array(r.scene.stacking.map(JSONValue.string)))
+        middle.raw(",\"events\":[")
         for (i, event) in r.scene.events.enumerated() {
             if i > 0 { middle.byte(0x2C) }
             middle.raw("{")

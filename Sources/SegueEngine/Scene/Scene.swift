@@ -91,6 +91,8 @@ public struct Scene: Sendable {
     public let events: [Event]
     /// `until`, or when the last animator settles (rule 2).
     public let end: Double
+    /// Every view's name, bottom to top (`Stacking`, rule 40).
+    public let stacking: [String]
     public let warnings: [SceneWarning]
     /// The physics work the compile did: rest tests, Euler ticks and RK4 steps per channel
     /// component (at most `SceneLimits.maxSimulationSteps`).

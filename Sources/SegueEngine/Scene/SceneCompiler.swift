@@ -43,7 +43,8 @@ public enum SceneCompiler {
         } else {
             end = try timelineEnd(spec, named, commands: commands, commandsOf: commandsOf, limits: limits)
         }
-        return Scene(channels: channels, animators: named, events: EventOrder.events(of: named), end: end, warnings: warnings,
+        return Scene(channels: channels, animators: named, events: EventOrder.events(of: named), end: end,
+                     stacking: Stacking.order(spec.views), warnings: warnings,
                      simulationWork: budget.spent)
     }
 

@@ -27,10 +27,14 @@ extension SceneSpec {
     public struct View: Sendable {
         public var name: String
         public var channels: [Channel]
+        /// Where the view draws among its siblings (rule 40): higher draws above; ties keep the
+        /// request's order. Default 0.
+        public var zIndex: Int
 
-        public init(name: String, channels: [Channel]) {
+        public init(name: String, channels: [Channel], zIndex: Int = 0) {
             self.name = name
             self.channels = channels
+            self.zIndex = zIndex
         }
 
         public func channel(_ name: String) -> Channel? { channels.first { $0.name == name } }

@@ -11,6 +11,7 @@ const DOT = 24;                      // px, a curve's dot (playground.css `.dot`
 const HOLD = 0.6;                    // s the loop rests on the last frame before it starts again
 const DEBOUNCE_MS = 350;             // quiet time after an edit before the request is sent
 const STAGE_HEIGHT = 380;            // px, the most a stage takes on screen (it is scaled to fit)
+const OVERSHOOT = 0.15;              // of the stage's height: the margin shown above and below it
 
 /** Timing curves to start from, beside the server's transition presets. */
 const CURVES = [
@@ -362,15 +363,18 @@ function sizeStages([width, height]) {
   scaleStages();
 }
 
-/** Scales both stages down (or up to 1.5×) to fit their column and STAGE_HEIGHT. */
+/** Scales both stages down (or up to 1.5×) to fit their column and STAGE_HEIGHT, with a margin of
+ *  OVERSHOOT × the stage's height above and below it, so that a spring's overshoot past the
+ *  container's edge shows instead of being cut off. */
 function scaleStages() {
   const width = parseFloat(ui.jsonStage.style.width), height = parseFloat(ui.jsonStage.style.height);
+  const margin = OVERSHOOT * height;
   const room = ui.jsonStage.parentElement.clientWidth || width;
-  const scale = Math.min(1.5, room / width, STAGE_HEIGHT / height);
+  const scale = Math.min(1.5, room / width, STAGE_HEIGHT / (height + 2 * margin));
   const left = Math.max(0, (room - width * scale) / 2);
   for (const stage of [ui.jsonStage, ui.cssStage]) {
-    stage.style.transform = `translateX(${left}px) scale(${scale})`;
-    stage.parentElement.style.height = `${Math.ceil(height * scale)}px`;
+    stage.style.transform = `translate(${left}px, ${margin * scale}px) scale(${scale})`;
+    stage.parentElement.style.height = `${Math.ceil((height + 2 * margin) * scale)}px`;
   }
 }
 
@@ -393,8 +397,13 @@ function buildMotion(route, request, frames, css) {
       + `[data-segue="curve"] { top: ${DOT}px; animation: segue-curve ${frames.duration}s ${easingOf(sheet)} both; }\n`;
   } else {
     sizeStages(stageSize(request, frames));
+    // Colours by request order (the Lottie export's palette); the JSON side stacks its views as
+    // the answer's `stacking` says, the CSS side by the export's own z-index (rule 40).
+    const layer = new Map((frames.stacking ?? []).map((id, k) => [id, k]));
     Object.entries(frames.views).forEach(([id, channels], index) => {
-      views.push({ json: makeView(ui.jsonStage, id, index, "data-view"), channels });
+      const json = makeView(ui.jsonStage, id, index, "data-view");
+      json.style.zIndex = String(layer.get(id) ?? 0);
+      views.push({ json, channels });
       makeView(ui.cssStage, id, index, "data-segue");
     });
   }

@@ -220,7 +220,7 @@ final class ExportErrorTests: XCTestCase {
             let request = try Self.render(json)
             let scene = request.scene, end = scene.end
             for tolerance in [1e-3, 1e-2] {
-                let export = try RenderExport(request, tolerance: tolerance)
+                let export = try RenderExport(request, options: ExportOptions(tolerance: tolerance, geometry: .layout))
                 let css = try CSSKeyframesDocument(css: String(decoding: export.css(), as: UTF8.self))
                 let registrations = css.registrations.mapValues { (syntax: $0.syntax, initialValue: $0.initialValue) }
                 let waapi = try WAAPIDocument(json: Data(export.waapi()), registrations: registrations)
@@ -293,11 +293,11 @@ final class ExportErrorTests: XCTestCase {
                          "to": {"alpha": 1, "transform": {"rotation": 2.5, "scale": [2, 2]}, "cornerRadius": 8}}],
          "until": 1}
         """#)
-        let export = try RenderExport(request, tolerance: 1e-3)
+        let export = try RenderExport(request, options: ExportOptions(tolerance: 1e-3))
         let css = String(decoding: export.css(), as: UTF8.self)
-        XCTAssertTrue(css.contains("  25% { opacity: 0; transform: translate(0px, 0px) rotate(0rad) scale(1, 1); border-radius: 0px; "
+        XCTAssertTrue(css.contains("  25% { transform: translate(0px, 0px) rotate(0rad) scale(1, 1); opacity: 0; border-radius: 0px; "
                                    + "animation-timing-function: cubic-bezier(0.3, 1.4, 0.6, 0.9); }"), css)
-        XCTAssertTrue(css.contains("  75% { opacity: 1; transform: translate(0px, 0px) rotate(2.5rad) scale(2, 2); border-radius: 8px; }"), css)
+        XCTAssertTrue(css.contains("  75% { transform: translate(0px, 0px) rotate(2.5rad) scale(2, 2); opacity: 1; border-radius: 8px; }"), css)
         XCTAssertEqual(export.keyframeCount, 3 * 4, css)
         XCTAssertLessThan(export.maxError, 1e-9)
     }
@@ -308,7 +308,7 @@ final class ExportErrorTests: XCTestCase {
         let request = try Self.render(#"""
         {"views": {"a\"b c<1": {"alpha": 0, "x y": 0}}, "animations": [{"view": "a\"b c<1", "duration": 1, "to": {"alpha": 1, "x y": 2}}]}
         """#)
-        let css = String(decoding: try RenderExport(request, tolerance: 1e-3).css(), as: UTF8.self)
+        let css = String(decoding: try RenderExport(request, options: ExportOptions(tolerance: 1e-3)).css(), as: UTF8.self)
         XCTAssertTrue(css.contains(#"@keyframes segue-a\"b\ c\<1 {"#), css)
         XCTAssertTrue(css.contains(#"[data-segue="a\"b c<1"] { animation: segue-a\"b\ c\<1 1s linear both;"#), css)
         XCTAssertTrue(css.contains(#"@property --x\ y { syntax: '<number>'; inherits: false; initial-value: 0; }"#), css)
