@@ -181,7 +181,8 @@ struct Handlers: Sendable {
     /// nothing: on any route but a render's CSS or Web Animations export (`format` nil: it does).
     func refuseRenderOnly(_ query: QueryFields, format: ResponseFormat?, route: String) throws(Problem) {
         guard let format, let name = [QueryName.prefix, .trigger, .geometry, .units].first(where: { query[$0] != nil }) else { return }
-        throw Problem(.invalidRequest, detail: "`\(name.rawValue)` shapes a render's css and waapi exports; it does not apply to "
+        let shapes = name == .trigger ? "a render's css export" : "a render's css and waapi exports"
+        throw Problem(.invalidRequest, detail: "`\(name.rawValue)` shapes \(shapes); it does not apply to "
                           + "\(route) (format=\(format.rawValue))", extensions: [.init("parameter", .string(name.rawValue))])
     }
 

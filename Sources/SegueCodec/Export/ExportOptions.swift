@@ -6,7 +6,7 @@ import SegueJSON
 /// | parameter | values | default | for |
 /// |---|---|---|---|
 /// | `tolerance` | a number in [1e-6, 0.1] | 0.001 | every approximating export (rule 26) |
-/// | `prefix` | an ASCII letter, then letters, digits, `-`, `_`; at most 64 | `segue` | render css, waapi (rule 43) |
+/// | `prefix` | a lowercase ASCII letter, then lowercase letters, digits, `-`, `_`; at most 64 | `segue` | render css, waapi (rule 43) |
 /// | `trigger` | a selector (`CSSSelector`), at most 200 characters | none | render css (rule 43) |
 /// | `geometry` | `transform`, `layout` | `transform` | render css, waapi (rule 42) |
 /// | `units` | `px`, `container` (needs the request's `container`) | `px` | render css, waapi (rule 42) |
@@ -54,7 +54,7 @@ public struct ExportOptions: Sendable, Equatable {
         options.units = try keyword(units, "units", default: .px)
         if let prefix {
             guard isPrefix(prefix) else {
-                throw invalid("prefix", "`prefix` is an ASCII letter followed by letters, digits, `-` or `_`, at most "
+                throw invalid("prefix", "`prefix` is a lowercase ASCII letter followed by lowercase letters, digits, `-` or `_`, at most "
                               + "\(maximumPrefixLength) characters (it names `@keyframes` and a `data-` attribute), not `\(prefix.prefix(70))`")
             }
             options.prefix = prefix
@@ -80,15 +80,15 @@ public struct ExportOptions: Sendable, Equatable {
         return parsed
     }
 
-    /// Letters, digits, `-` and `_` after an ASCII letter: a CSS identifier that is also a valid
-    /// custom data attribute name's suffix in HTML.
+    /// Lowercase letters, digits, `-` and `_` after a lowercase ASCII letter: a CSS identifier that
+    /// is also a valid custom data attribute name's suffix in HTML, which allows no uppercase.
     static func isPrefix(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard let first = bytes.first, bytes.count <= maximumPrefixLength, isLetter(first) else { return false }
-        return bytes.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }
+        guard let first = bytes.first, bytes.count <= maximumPrefixLength, isLowercaseLetter(first) else { return false }
+        return bytes.allSatisfy { isLowercaseLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
 
     static func invalid(_ parameter: String, _ detail: String) -> Problem {
         Problem(.invalidRequest, detail: detail, extensions: [.init("parameter", .string(parameter))])

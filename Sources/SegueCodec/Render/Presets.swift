@@ -451,7 +451,6 @@ enum Preset: String, CaseIterable, Sendable {
 
 // MARK: - Reading parameters
 
-/// The `container` member: `[x, y, w, h]` with w, h > 0.
 /// `container` [x, y, w, h] (docs/rules.md "Views and channels"): the box a render's views are
 /// laid out in, given at the top of a render or in a preset's `transition`. Width and height are
 /// > 0; every number is within `bound`.

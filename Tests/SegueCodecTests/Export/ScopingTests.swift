@@ -84,7 +84,7 @@ final class ScopingTests: XCTestCase {
     func testBadParametersNameTheParameter() {
         let cases: [(prefix: String?, trigger: String?, geometry: String?, units: String?, parameter: String)] = [
             ("9x", nil, nil, nil, "prefix"), ("a b", nil, nil, nil, "prefix"), ("", nil, nil, nil, "prefix"),
-            ("é", nil, nil, nil, "prefix"), (String(repeating: "a", count: 65), nil, nil, nil, "prefix"),
+            ("é", nil, nil, nil, "prefix"), ("Card", nil, nil, nil, "prefix"), (String(repeating: "a", count: 65), nil, nil, nil, "prefix"),
             (nil, "{", nil, nil, "trigger"), (nil, ".a, .b", nil, nil, "trigger"), (nil, ".a { } .b", nil, nil, "trigger"),
             (nil, ":not(.a)", nil, nil, "trigger"), (nil, "::before", nil, nil, "trigger"), (nil, "", nil, nil, "trigger"),
             (nil, "a >", nil, nil, "trigger"), (nil, #"[x="a"b"]"#, nil, nil, "trigger"), (nil, "/* c */ .a", nil, nil, "trigger"),
@@ -106,6 +106,6 @@ final class ScopingTests: XCTestCase {
             XCTAssertTrue(CSSSelector.isValid(selector), selector)
             XCTAssertEqual(try ExportOptions.parse(tolerance: nil, trigger: selector).trigger, selector)
         }
-        XCTAssertEqual(try ExportOptions.parse(tolerance: nil, prefix: "Card_1-x").prefix, "Card_1-x")
+        XCTAssertEqual(try ExportOptions.parse(tolerance: nil, prefix: "card_1-x").prefix, "card_1-x")
     }
 }
