@@ -23,11 +23,8 @@ public struct CurveExport: Sendable {
             maxError = 0
             if case .piecewiseLinear(let linear) = curve { stops = linear.points.count } else { stops = 0 }
         } else {
-            let target = FitTarget.linear(scale: [1]) { [progress($0)] }
-            let end = progress(duration)
-            let fit = try KeyframeFit(target, start: 0, end: duration, tolerance: tolerance, unitsPerSecond: 100 / duration,
-                                  endValue: abs(end - 1) <= tolerance ? [1] : nil).checked("the curve")
-            easing = CSSText.linear(fit.keyframes.map { (output: $0.parameters[0], position: $0.position) })
+            let fit = try LinearEasing.fit(curve, duration: duration, tolerance: tolerance)
+            easing = LinearEasing.text(fit)
             maxError = fit.maxError
             stops = fit.keyframes.count
         }

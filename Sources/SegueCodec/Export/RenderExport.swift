@@ -19,6 +19,8 @@ public struct RenderExport: Sendable {
 
     public let request: RenderRequest
     public let options: ExportOptions
+    /// The `linear()` of each spring block (rule 41).
+    let blockEasings: BlockEasings
     public var tolerance: Double { options.tolerance }
     let views: [View]
     /// Notes on what CSS cannot show, added to the request's warnings.
@@ -62,9 +64,11 @@ public struct RenderExport: Sendable {
         let mapping = ExportMapping(scene: scene, frames: samples.values, grid: grid)
         var notes: [Warning] = []
         var views: [View] = []
+        var blockEasings = BlockEasings()
         let layers = scene.stackingPositions
         for id in Self.viewOrder(scene) {
-            let (properties, placement) = Self.properties(of: id, mapping, options: options, lengths: lengths, notes: &notes)
+            var (properties, placement) = Self.properties(of: id, mapping, options: options, lengths: lengths, notes: &notes)
+            properties = blockEasings.resolve(properties, tolerance: tolerance)
             var fits: [KeyframeFit] = []
             for property in properties {
                 fits.append(try KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
@@ -76,6 +80,7 @@ public struct RenderExport: Sendable {
         }
         self.views = views
         self.notes = notes
+        self.blockEasings = blockEasings
     }
 
     /// View ids in the order their channels come (the request's order).

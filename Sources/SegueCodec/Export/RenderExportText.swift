@@ -17,7 +17,7 @@ extension RenderExport {
     /// A property's keyframes as entries. CSS `@keyframes` merges blocks at one position, so a
     /// jump (two keyframes at one time) becomes a hold: the keyframe before it moves back by
     /// 10^−(d+2) % (d the fit's position decimals) and eases with `step-end`.
-    static func entries(_ fit: KeyframeFit) -> [(position: Double, easing: String?, parameters: [Double])] {
+    func entries(_ fit: KeyframeFit) -> [(position: Double, easing: String?, parameters: [Double])] {
         var keyframes = fit.keyframes
         if keyframes.count == 1 {
             keyframes.append(keyframes[0])
@@ -34,7 +34,7 @@ extension RenderExport {
                 // At the 9 decimals jump positions have, rounded down (no noise of the subtraction).
                 position = max(out.last?.position ?? 0, ((position - lead) * 1e9).rounded(.down) / 1e9)
                 easing = "step-end"
-            } else if case .curve(let curve) = keyframe.easing, let text = CSSText.easing(curve), text != "linear" {
+            } else if case .curve(let curve) = keyframe.easing, let text = blockEasings.text(curve), text != "linear" {
                 easing = text
             }
             out.append((position, easing, keyframe.parameters))
@@ -47,7 +47,7 @@ extension RenderExport {
         var all: [(position: Double, occurrence: Int, easing: String?, property: Int, text: String)] = []
         for (index, fit) in view.fits.enumerated() {
             var previous: Double?, occurrence = 0
-            for entry in Self.entries(fit) {
+            for entry in entries(fit) {
                 occurrence = entry.position == previous ? occurrence + 1 : 0
                 previous = entry.position
                 all.append((entry.position, occurrence, entry.easing, index, view.properties[index].text(entry.parameters)))

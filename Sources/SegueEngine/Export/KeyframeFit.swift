@@ -10,9 +10,9 @@
 /// The fit runs in five steps:
 /// 1. a grid: `gridIntervals` even steps over the window, plus every breakpoint the caller knows
 ///    (events, keyframe times, the ends of exact pieces);
-/// 2. exact pieces: an interval over which the truth is `from + (to − from) · E(u)` for a CSS
-///    easing E (a Bézier-timed block, steps, `linear()`) is kept as one keyframe pair with E,
-///    when the grid confirms it to `exactPieceSlack`;
+/// 2. exact pieces: an interval over which the truth is `from + (to − from) · E(u)` for a block's
+///    easing E (a Bézier, steps, `linear()`, a spring) is kept as one keyframe pair with the
+///    easing the target writes for E, when the grid confirms E to `exactPieceSlack`;
 /// 3. the greedy furthest reach (`SlopeWindow`) over the grid in parameter space, each piece
 ///    as long as every grid point between its ends stays within its parameter tolerance;
 /// 4. the continuous check (`SegmentError`): each piece's largest error between its ends is found
@@ -177,27 +177,39 @@ public struct Keyframe: Sendable, Equatable {
 /// The easing between two keyframes: linear, or a curve CSS can write exactly.
 public enum KeyframeEasing: Sendable, Equatable {
     case linear
+    /// A curve over the unit interval: a Bézier, steps, `linear()` — what CSS writes.
     case curve(TimingCurve)
+    /// A curve that runs in seconds (a spring) played over `duration` seconds: at fraction u, its
+    /// progress at u · duration. No web target writes it as it is; an export writes an
+    /// approximation in its place (`ExactPiece.written`).
+    case timed(TimingCurve, duration: Double)
 
     /// Eased fraction of an interval at fraction u in [0, 1].
     public func progress(_ u: Double) -> Double {
         switch self {
         case .linear: u
         case .curve(let curve): curve.sample(at: u, duration: 1).progress
+        case .timed(let curve, let duration): curve.sample(at: u * duration, duration: duration).progress
         }
     }
 }
 
 /// An interval over which Segue's value is `from + (to − from) · easing((t − start)/(end − start))`:
 /// a block animation with a CSS-expressible timing and nothing else moving the channel.
+///
+/// `easing` is the block's own timing, which the values confirm; `written` is what the target
+/// plays over the piece — the same where the target has an exact form, else an approximation of
+/// it (a spring's `linear()`), whose error the fit's continuous check measures like any other.
 public struct ExactPiece: Sendable, Equatable {
     public var start: Double, end: Double
     public var easing: KeyframeEasing
+    public var written: KeyframeEasing
 
-    public init(start: Double, end: Double, easing: KeyframeEasing) {
+    public init(start: Double, end: Double, easing: KeyframeEasing, written: KeyframeEasing? = nil) {
         self.start = start
         self.end = end
         self.easing = easing
+        self.written = written ?? easing
     }
 }
 

@@ -9,7 +9,7 @@
 /// "swing filter" of Elmeleegy et al. (VLDB 2009), which needs about 1/√2 of the pieces of
 /// interpolation for a smooth curve.
 enum SlopeWindow {
-    /// Keyframes over the grid: exact pieces as given (a keyframe with their easing at the start;
+    /// Keyframes over the grid: exact pieces as given (a keyframe with their written easing at the start;
     /// the stretch after them starts with the value at their end); greedy linear pieces everywhere
     /// else.
     static func knots(grid: [Double], samples: [[Double]], fixed: [ExactPiece], tolerance: [Double]) -> [Keyframe] {
@@ -19,7 +19,7 @@ enum SlopeWindow {
             guard let first = grid.firstIndex(of: piece.start), let last = grid.firstIndex(of: piece.end) else { continue }
             greedy(grid: grid, samples: samples, from: cursor, to: first, tolerance: tolerance, into: &knots)
             knots.removeLast()
-            knots.append(Keyframe(time: piece.start, parameters: samples[first], easing: piece.easing))
+            knots.append(Keyframe(time: piece.start, parameters: samples[first], easing: piece.written))
             cursor = last
         }
         greedy(grid: grid, samples: samples, from: cursor, to: grid.count - 1, tolerance: tolerance, into: &knots)

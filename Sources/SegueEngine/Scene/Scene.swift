@@ -19,9 +19,10 @@ public struct Scene: Sendable {
         public var layerCount: Int { track.layerCount }
 
         /// Where the channel may follow one block animation's curve exactly: the first pass of
-        /// every `to` layer whose timing CSS can write (a Bézier, steps, `linear()`). Candidates
+        /// every `to` layer on one timing curve (a Bézier, steps, `linear()`, a spring). Candidates
         /// only — a command, a repeat or another layer can change the motion, so an export
-        /// confirms each against the values (docs/exports.md "Exact pieces").
+        /// confirms each against the values (docs/exports.md "Exact pieces"); a spring's has no
+        /// exact web form, and an export writes it as its `linear()` (rule 41).
         public var exactPieceCandidates: [ExactPiece] { track.exactPieceCandidates }
     }
 

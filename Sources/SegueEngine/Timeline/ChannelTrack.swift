@@ -130,17 +130,18 @@ struct ChannelTrack: Sendable {
     /// How many animations (layers) the channel evaluates at a frame, at most.
     public var layerCount: Int { layers.count }
 
-    /// The first pass of each `to` layer with a CSS-expressible timing (see `Scene.Channel`).
+    /// The first pass of each `to` layer on one timing curve (see `Scene.Channel`): a curve over the
+    /// unit interval as it is, a spring as the curve played over the animation's duration.
     var exactPieceCandidates: [ExactPiece] {
         layers.compactMap { layer in
             guard case .toward = layer.animation.motion, let animator = layer.animation.animator,
                   !animator.timing.ignoresCurve else { return nil }
+            let duration = animator.timing.duration
             switch animator.timing.curve {
             case .cubicBezier, .steps, .piecewiseLinear:
-                return ExactPiece(start: layer.start, end: layer.start + animator.timing.duration,
-                                  easing: .curve(animator.timing.curve))
+                return ExactPiece(start: layer.start, end: layer.start + duration, easing: .curve(animator.timing.curve))
             case .spring, .durationSpring:
-                return nil
+                return ExactPiece(start: layer.start, end: layer.start + duration, easing: .timed(animator.timing.curve, duration: duration))
             }
         }
     }

@@ -1,0 +1,121 @@
+import SegueEngine
+
+/// One easing per block (docs/exports.md "One easing per block", rule 41): a block animation on a
+/// spring moves every property it targets as from + (to − from) · p(u), p the spring's progress
+/// over the block's duration. CSS has no spring, so the block is written as two keyframes whose
+/// `animation-timing-function` is p's `linear()` — one `linear()` for the block, shared by every
+/// property and component it moves, so the keyframes of one block merge into one rule.
+///
+/// The `linear()` is fitted once per block to a progress tolerance ε small enough for every
+/// property the block moves: a progress error δ moves component k of a property by at most
+/// L_k · δ, L_k the largest slope of that component against progress over the range progress
+/// takes (for a number L_k = |to − from|; a transform's angle bends it), and rule 26 allows
+/// tolerance × scale_k, so
+///
+///     ε = share × tolerance × min(1, min over properties and k of scale_k / L_k)
+///
+/// with `share` < 1 leaving room for the keyframes' rounding. The fit then measures each
+/// property's error over continuous time with the `linear()` as the browser plays it
+/// (`KeyframeFit`, step 4); a piece still over the bound is split into fitted keyframes, never
+/// written wrong. A block whose spring no `linear()` can follow (one of megahertz) is fitted like
+/// any other motion.
+struct BlockEasings: Sendable {
+    /// Of the tolerance, what the `linear()` may take.
+    static let share = 0.9
+    /// Points at which the progress and the slopes of a property are read.
+    static let progressSamples = 64
+
+    /// Each block's `linear()`, and its text as the curve export writes it.
+    private(set) var written: [(curve: PiecewiseLinear, text: String)] = []
+
+    /// `properties` with each spring piece written as its block's `linear()`, or left out where
+    /// none can follow it; the other pieces as they are.
+    mutating func resolve(_ properties: [ExportProperty], tolerance: Double) -> [ExportProperty] {
+        // The blocks, and the smallest share of the tolerance any of their properties allows.
+        var blocks: [(piece: ExactPiece, ratio: Double)] = []
+        for property in properties {
+            for piece in property.exactPieces {
+                guard case .timed = piece.easing else { continue }
+                let ratio = Self.ratio(piece, property.target)
+                if let k = blocks.firstIndex(where: { $0.piece == piece }) {
+                    blocks[k].ratio = min(blocks[k].ratio, ratio)
+                } else {
+                    blocks.append((piece, ratio))
+                }
+            }
+        }
+        var replaced: [(piece: ExactPiece, written: KeyframeEasing?)] = []
+        for block in blocks {
+            guard case .timed(let curve, let duration) = block.piece.easing else { continue }
+            let epsilon = Self.share * tolerance * min(1, block.ratio)
+            let easing = Self.linear(curve, duration: duration, tolerance: epsilon)
+            if let easing { written.append(easing) }
+            replaced.append((block.piece, easing.map { .curve(.piecewiseLinear($0.curve)) }))
+        }
+        return properties.map { property in
+            var property = property
+            property.exactPieces = property.exactPieces.compactMap { piece in
+                guard case .timed = piece.easing else { return piece }
+                guard let easing = replaced.first(where: { $0.piece == piece })?.written else { return nil }
+                var piece = piece
+                piece.written = easing
+                return piece
+            }
+            return property
+        }
+    }
+
+    /// The text of a written easing: a block's `linear()` as fitted, else the curve's own.
+    func text(_ curve: TimingCurve) -> String? {
+        if case .piecewiseLinear(let linear) = curve, let block = written.first(where: { $0.curve == linear }) { return block.text }
+        return CSSText.easing(curve)
+    }
+
+    /// min over the components of scale_k / L_k for one property of the block.
+    static func ratio(_ piece: ExactPiece, _ target: FitTarget) -> Double {
+        let from = target.sample(piece.start).parameters, to = target.sample(piece.end).parameters
+        var low = 0.0, high = 1.0
+        for i in 0...progressSamples {
+            let p = piece.easing.progress(Double(i) / Double(progressSamples))
+            (low, high) = (min(low, p), max(high, p))
+        }
+        var slopes = [Double](repeating: 0, count: target.scale.count)
+        let step = (high - low) / Double(progressSamples)
+        var previous = target.interpolate(from, to, low)
+        for i in 1...progressSamples {
+            let next = target.interpolate(from, to, low + step * Double(i))
+            for k in slopes.indices { slopes[k] = max(slopes[k], abs(next[k] - previous[k]) / step) }
+            previous = next
+        }
+        return slopes.indices.map { target.scale[$0] / max(slopes[$0], .leastNormalMagnitude) }.min() ?? 1
+    }
+
+    /// The spring's progress over [0, duration] as the `linear()` with the fewest stops within
+    /// `tolerance` (its last output exactly 1 when the spring ends within the tolerance of 1, as
+    /// the curve export's), with that text; nil when no `linear()` can follow it.
+    static func linear(_ curve: TimingCurve, duration: Double, tolerance: Double) -> (curve: PiecewiseLinear, text: String)? {
+        guard let fit = try? LinearEasing.fit(curve, duration: duration, tolerance: tolerance) else { return nil }
+        let points = fit.keyframes.map { PiecewiseLinear.Point(input: $0.position / 100, output: $0.parameters[0]) }
+        return (PiecewiseLinear(points: points), LinearEasing.text(fit))
+    }
+}
+
+/// A timing curve as a CSS `linear()` easing within a tolerance (docs/exports.md "Curves"): the
+/// fewest stops over the sampling window [0, duration], positions as percentages of it, the last
+/// output exactly 1 when the curve ends within the tolerance of 1. The curve export and the render
+/// export's spring blocks (`BlockEasings`) write their springs with it.
+enum LinearEasing {
+    /// The stops as a keyframe fit of progress; a 413 when no `linear()` can follow the curve.
+    static func fit(_ curve: TimingCurve, duration: Double, tolerance: Double) throws(Problem) -> KeyframeFit {
+        let progress: @Sendable (Double) -> Double = { curve.sample(at: $0, duration: duration).progress }
+        let target = FitTarget.linear(scale: [1]) { [progress($0)] }
+        let end = progress(duration)
+        return try KeyframeFit(target, start: 0, end: duration, tolerance: tolerance, unitsPerSecond: 100 / duration,
+                               endValue: abs(end - 1) <= tolerance ? [1] : nil).checked("the curve")
+    }
+
+    /// `linear(o1 p1%, …)` of a fit's stops.
+    static func text(_ fit: KeyframeFit) -> String {
+        CSSText.linear(fit.keyframes.map { (output: $0.parameters[0], position: $0.position) })
+    }
+}
