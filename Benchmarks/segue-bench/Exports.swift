@@ -1,8 +1,8 @@
 // `segue-bench exports` (docs/exports.md "How few keyframes"): for each spring parametrisation,
 // the stops of its `linear()` at tolerance 1e-3 and 1e-4 beside the greedy minimum, and the time
-// to export a 100-view render in every format. Lines:
+// to export issue 29's N-view scene in every web format. Lines:
 //   exports-stops spring=NAME tolerance=T stops=N greedy_minimum=M ratio=R max_error=E
-//   exports-render views=100 frames=F format=X ms=T bytes=B
+//   exports-render views=N frames=F format=X ms=T ratio_to_json=R bytes=B [estimate_over_measured=E refused_by_default=B]
 import SegueCodec
 import SegueEngine
 import SegueJSON
@@ -36,37 +36,55 @@ enum ExportBench {
         renderTimes()
     }
 
-    /// 100 views, each with a frame spring, an eased alpha and transform, for 1 s at 60 fps.
+    /// Issue 29's scene: N views, each with one spring block on its frame, alpha and rotation,
+    /// 61 frames (1 s at 60 fps), exported under the default limits at N = 10, 100, 1000. Per
+    /// format the CPU time (best of `runs`), its ratio to the JSON answer's, and for the CSS and
+    /// WAAPI exports the work estimate (`RenderExport.checkWork`) over the measured time.
     static func renderTimes() {
-        let views = (0..<100).map { #""v\#($0)":{"frame":[0,\#($0 * 10),100,40],"alpha":0,"transform":{"rotation":0}}"# }
-        let animations = (0..<100).map { i in
-            #"{"view":"v\#(i)","duration":1,"timing":{"type":"spring","dampingRatio":0.\#(5 + i % 4)},"to":{"frame":[200,\#(i * 10),120,40]}},"#
-                + #"{"view":"v\#(i)","duration":0.6,"delay":0.\#(i % 3),"timing":"easeInOut","to":{"alpha":1,"transform":{"rotation":\#(1 + i % 3)}}}"#
+        for count in [10, 100, 1000] {
+            let body = Array(scene(views: count).utf8)
+            let limits = Limits()
+            guard let document = try? RequestDocument.parse(body, limits: limits),
+                  let request = try? RenderRequest.decode(document, limits: limits) else {
+                print("exports-render views=\(count): the request is refused under the default limits")
+                continue
+            }
+            let estimate = RenderExport.estimatedWork(request)
+            let refused = (try? RenderExport.checkWork(request, limits: limits)) == nil
+            let writers: [(String, () throws(Problem) -> [UInt8])] = [
+                ("json", { () throws(Problem) in try RenderResponse(request).json().bytes() }),
+                ("css", { () throws(Problem) in try RenderExport(request, options: ExportOptions()).css() }),
+                ("waapi", { () throws(Problem) in try RenderExport(request, options: ExportOptions()).waapi() }),
+                ("lottie", { () throws(Problem) in try LottieExport(request).lottie(tolerance: 1e-3) }),
+            ]
+            var json = 0.0
+            for (format, write) in writers {
+                var best = Double.infinity, bytes = -1
+                for _ in 0..<(count >= 1000 ? 1 : 3) {
+                    let start = CostCalibration.cpuNanoseconds()
+                    bytes = (try? write())?.count ?? -1
+                    best = min(best, CostCalibration.cpuNanoseconds() - start)
+                }
+                if format == "json" { json = best }
+                var line = "exports-render views=\(count) frames=\(request.times.count) format=\(format) ms=\(rounded(best / 1e6)) "
+                    + "ratio_to_json=\(rounded(best / json)) bytes=\(bytes)"
+                if format == "css" || format == "waapi" {
+                    line += " estimate_over_measured=\(rounded(estimate / best)) refused_by_default=\(refused)"
+                }
+                print(line)
+            }
         }
-        let body = Array((#"{"fps":60,"views":{"# + views.joined(separator: ",") + #"},"animations":["#
-                          + animations.joined(separator: ",") + "]}").utf8)
-        var limits = Limits()
-        limits.maxWork = 1 << 62
-        guard let document = try? RequestDocument.parse(body, limits: limits),
-              let request = try? RenderRequest.decode(document, limits: limits) else {
-            print("exports-render: the benchmark request does not decode")
-            return
+    }
+
+    /// N views, each with one spring block (its own damping ratio, one of four) on frame, alpha and
+    /// rotation.
+    static func scene(views count: Int) -> String {
+        let views = (0..<count).map { #""v\#($0)":{"frame":[0,\#($0 % 100 * 10),100,40],"alpha":0,"transform":{"rotation":0}}"# }
+        let animations = (0..<count).map { i in
+            #"{"view":"v\#(i)","duration":1,"timing":{"type":"spring","dampingRatio":0.\#(5 + i % 4)},"#
+                + #""to":{"frame":[200,\#(i % 100 * 10),120,40],"alpha":1,"transform":{"rotation":\#(1 + i % 3)}}}"#
         }
-        let writers: [(String, () throws(Problem) -> [UInt8])] = [
-            ("json", { () throws(Problem) in try RenderResponse(request).json().bytes() }),
-            ("csv", { () throws(Problem) in try RenderResponse(request).csv().bytes() }),
-            ("svg", { () throws(Problem) in try RenderResponse(request).svg().bytes() }),
-            ("css", { () throws(Problem) in try RenderExport(request, options: ExportOptions(tolerance: 1e-3)).css() }),
-            ("waapi", { () throws(Problem) in try RenderExport(request, options: ExportOptions(tolerance: 1e-3)).waapi() }),
-            ("lottie", { () throws(Problem) in try LottieExport(request).lottie(tolerance: 1e-3) }),
-        ]
-        for (format, write) in writers {
-            let start = ContinuousClock.now
-            let bytes = (try? write())?.count ?? -1
-            let elapsed = ContinuousClock.now - start
-            let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-            print("exports-render views=100 frames=\(request.times.count) format=\(format) ms=\(rounded(ms)) bytes=\(bytes)")
-        }
+        return #"{"fps":60,"views":{"# + views.joined(separator: ",") + #"},"animations":["# + animations.joined(separator: ",") + "]}"
     }
 
     static func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }

@@ -13,11 +13,12 @@ One server (`segue serve --port 0`), one browser. The tests, one line each:
   - `preset/NAME`, for every preset of `GET /v1/presets`: chosen from the menu, it renders; the SVG
     plot (in the plot's shadow root) has at least one `<path>` per view channel with a non-empty
     `d`; each stage has one element per view; then, paused with the scrubber at times that are
-    exact frame times (multiples of 50 ms at 60 fps), every CSS property of rule 28 of every
-    CSS-driven element (`[data-segue]`: `left`, `top`, `width`, `height`, `opacity`, `transform`,
-    `background-color`, `border-radius`) equals Segue's JSON frame at that time within the export
-    bound (tolerance × max(1, range), the same comparison and browser allowances as run.py), and
-    the JSON-driven element (`[data-view]`) shows that frame exactly (allowance only).
+    exact frame times (multiples of 50 ms at 60 fps), every CSS-driven element (`[data-segue]`,
+    the default export: geometry=transform) has the border box UIKit draws from Segue's JSON frame
+    at that time, and its `opacity`, `background-color` and `border-radius` equal the frame's,
+    within the export bound (the same comparisons and browser allowances as run.py), and the
+    JSON-driven element (`[data-view]`) shows that frame exactly with the rule 28 mapping
+    (`left`, `top`, `width`, `height`, `opacity`, `transform`, …; allowance only).
   - `curve`: a timing-curve example plays; the CSS-driven dot's `left` is progress × 280 px within
     0.001 × 280 px, the JSON-driven dot's exactly.
   - `bad-edit/syntax`: a comma removed from the request: the page shows the fault at the line and
@@ -72,6 +73,12 @@ READ_JS = "(REQUEST) => {" + exports.TYPED_READING_JS + r"""
     const cs = getComputedStyle(el);
     out[selector] = {};
     for (const [css, kind] of props) out[selector][css] = {string: cs.getPropertyValue(css), typed: typed(el, css, kind)};
+    // The border box in the stage's own units, relative to the box the element is positioned in
+    // (the stage is scaled to fit its column).
+    const stage = el.closest(".stage"), parent = el.offsetParent ?? stage;
+    const scale = stage.getBoundingClientRect().width / stage.offsetWidth;
+    const r = el.getBoundingClientRect(), p = parent.getBoundingClientRect();
+    out[selector].box = [(r.left - p.left) / scale, (r.top - p.top) / scale, (r.right - p.left) / scale, (r.bottom - p.top) / scale];
   }
   return out;
 }"""
@@ -121,12 +128,16 @@ def frame_times_ms(duration):
 
 
 def check_stage(res, server, page, name, request, frames, times_ms):
-    """The CSS-driven and JSON-driven elements at each time against Segue's JSON there (`frames`,
-    the JSON of `request` as the page plays it, gives the ranges of the bound)."""
+    """The CSS-driven and JSON-driven elements at each time against Segue's JSON there. The JSON
+    side shows the frames with the rule 28 mapping, property by property; the CSS side plays the
+    default export (geometry=transform, rule 42), so its elements' border boxes are compared with
+    the box UIKit draws (run.py's `SceneData.box_expected`), and its other properties one by one."""
     at_request = {k: v for k, v in request.items() if k not in ("fps", "samples", "at")}
     at_request["at"] = [ms / 1000 for ms in times_ms]
     at_json = json.loads(server.fetch("/v1/render", at_request, "application/json"))
     props = {view: exports.render_props(view, frames, at_json) for view in frames["views"]}
+    container = request.get("transition", {}).get("container") or request.get("container") or [0, 0, 1, 1]
+    scene = exports.SceneData(server, name, request, container, [ms / 1000 for ms in times_ms], tol=TOLERANCE)
     for i, ms in enumerate(times_ms):
         scrub(page, ms)
         want = {}
@@ -140,12 +151,16 @@ def check_stage(res, server, page, name, request, frames, times_ms):
             if css_side is None or json_side is None:
                 res.fail(f"{name}: no element for view {view}")
                 continue
+            if view in scene.geo:
+                expected, bound, allow = scene.box_expected(view, i, 1)
+                exports.compare_box(res, name, f"CSS-driven {view}", ms / 1000, css_side["box"], expected, bound, allow)
             for p in plist:
                 segue = p.expected(i)
                 if p.clamp:
                     segue = [exports.clamp01(v) for v in segue]
-                exports.compare(res, name, p, ms / 1000, css_side[p.css], segue, TOLERANCE,
-                                label=f"CSS-driven {view} {p.css}")
+                if p.css not in exports.GEOMETRY_PROPERTIES or view not in scene.geo:
+                    exports.compare(res, name, p, ms / 1000, css_side[p.css], segue, TOLERANCE,
+                                    label=f"CSS-driven {view} {p.css}")
                 exports.compare(res, name, p, ms / 1000, json_side[p.css], segue, TOLERANCE, bound_override=0.0,
                                 label=f"JSON-driven {view} {p.css}")
 

@@ -925,6 +925,7 @@ def render_case(server: Server, name, body, tol, results: list[Result]):
 #     named `P-<view>` by the CSS export or given that id by the WAAPI one).
 
 GEOMETRY_CHANNELS = ("frame", "center", "bounds", "transform")
+GEOMETRY_PROPERTIES = ("left", "top", "width", "height", "transform")  # what geometry=transform moves into one transform
 SIZE_FACTOR = 1.5          # the second container size: 1.5 × the request's container
 PROBE_MARGIN = 4.0         # px a probe point keeps from every view's edge (plus the bound)
 PRESET_STACKING = {        # docs/rules.md rule 40: the presets stack as UIKit does, bottom to top
@@ -994,7 +995,7 @@ class SceneData:
         if not isinstance(self.stacking, list) or sorted(self.stacking) != sorted(self.views):
             raise TestFailure(f"{name}: JSON `stacking` {self.stacking!r} is not an order of the views {self.views}")
         self.props = {v: [p for p in render_props(v, self.frames, self.at)
-                          if p.css not in ("left", "top", "width", "height", "transform")] for v in self.views}
+                          if p.css not in GEOMETRY_PROPERTIES] for v in self.views}
         # Per view with geometry: max(1, range) of T and of E1, E2 over the export request's frames,
         # and the box the element is laid out in (the first frame's size; the largest if it is 0).
         self.geo = {}

@@ -335,6 +335,21 @@ function makeView(stage, id, index, attribute, extraClass) {
   return view;
 }
 
+/** The box the CSS export positions its views in: the export measures positions from the
+ *  request's container's origin (docs/exports.md "Units"), so its elements go into a box placed at
+ *  that origin on the stage, whose coordinates are the channels'. */
+function containerBox(stage, request) {
+  const container = request.transition?.container ?? request.container;
+  const box = document.createElement("div");
+  box.className = "container-box";
+  if (Array.isArray(container) && container.length === 4) {
+    box.style.left = `${container[0]}px`;
+    box.style.top = `${container[1]}px`;
+  }
+  stage.append(box);
+  return box;
+}
+
 /** The stage's size: the request's container, or every frame's rectangle with the origin. */
 function stageSize(request, frames) {
   const container = request.transition?.container ?? request.container;
@@ -400,11 +415,12 @@ function buildMotion(route, request, frames, css) {
     // Colours by request order (the Lottie export's palette); the JSON side stacks its views as
     // the answer's `stacking` says, the CSS side by the export's own z-index (rule 40).
     const layer = new Map((frames.stacking ?? []).map((id, k) => [id, k]));
+    const box = containerBox(ui.cssStage, request);
     Object.entries(frames.views).forEach(([id, channels], index) => {
       const json = makeView(ui.jsonStage, id, index, "data-view");
       json.style.zIndex = String(layer.get(id) ?? 0);
       views.push({ json, channels });
-      makeView(ui.cssStage, id, index, "data-segue");
+      makeView(box, id, index, "data-segue");
     });
   }
   try {
@@ -413,7 +429,7 @@ function buildMotion(route, request, frames, css) {
     exportSheet.replaceSync("");
   }
   document.adoptedStyleSheets = [exportSheet];
-  getComputedStyle(ui.cssStage.lastElementChild ?? ui.cssStage).opacity;  // starts the CSS animations now
+  getComputedStyle(ui.cssStage.querySelector("[data-segue]") ?? ui.cssStage).opacity;  // starts the CSS animations now
   const animations = document.getAnimations();
   animations.forEach((a) => a.pause());
   motion = { duration, times, order, views, animations };
