@@ -12,9 +12,10 @@ import SegueEngine
 /// takes (for a number L_k = |to − from|; a transform's angle bends it), and rule 26 allows
 /// tolerance × scale_k, so
 ///
-///     ε = share × tolerance × min(1, min over properties and k of scale_k / L_k)
+///     ε = share × tolerance × 2^⌊log₂ min(1, min over properties and k of scale_k / L_k)⌋
 ///
-/// with `share` < 1 leaving room for the keyframes' rounding. The fit then measures each
+/// with `share` < 1 leaving room for the keyframes' rounding; the power of two lets views on one
+/// spring share one fit. The fit then measures each
 /// property's error over continuous time with the `linear()` as the browser plays it
 /// (`KeyframeFit`, step 4); a piece still over the bound is split into fitted keyframes, never
 /// written wrong. A block whose spring no `linear()` can follow (one of megahertz) is fitted like
@@ -27,6 +28,8 @@ struct BlockEasings: Sendable {
 
     /// Each block's `linear()`, and its text as the curve export writes it.
     private(set) var written: [(curve: PiecewiseLinear, text: String)] = []
+    /// Every fit made, by spring and progress tolerance: views on the same spring share one.
+    private var fitted: [(easing: KeyframeEasing, epsilon: Double, result: (curve: PiecewiseLinear, text: String)?)] = []
 
     /// `properties` with each spring piece written as its block's `linear()`, or left out where
     /// none can follow it; the other pieces as they are.
@@ -47,9 +50,15 @@ struct BlockEasings: Sendable {
         var replaced: [(piece: ExactPiece, written: KeyframeEasing?)] = []
         for block in blocks {
             guard case .timed(let curve, let duration) = block.piece.easing else { continue }
-            let epsilon = Self.share * tolerance * min(1, block.ratio)
-            let easing = Self.linear(curve, duration: duration, tolerance: epsilon)
-            if let easing { written.append(easing) }
+            let epsilon = Self.share * tolerance * Self.powerOfTwoAtMost(min(1, block.ratio))
+            let easing: (curve: PiecewiseLinear, text: String)?
+            if let done = fitted.first(where: { $0.easing == block.piece.easing && $0.epsilon == epsilon }) {
+                easing = done.result
+            } else {
+                easing = Self.linear(curve, duration: duration, tolerance: epsilon)
+                fitted.append((block.piece.easing, epsilon, easing))
+                if let easing { written.append(easing) }
+            }
             replaced.append((block.piece, easing.map { .curve(.piecewiseLinear($0.curve)) }))
         }
         return properties.map { property in
@@ -69,6 +78,12 @@ struct BlockEasings: Sendable {
     func text(_ curve: TimingCurve) -> String? {
         if case .piecewiseLinear(let linear) = curve, let block = written.first(where: { $0.curve == linear }) { return block.text }
         return CSSText.easing(curve)
+    }
+
+    /// The largest power of two at most `x` (> 0): blocks on one spring whose properties allow
+    /// nearly the same tolerance share one fit at the smaller.
+    static func powerOfTwoAtMost(_ x: Double) -> Double {
+        x >= 1 ? 1 : Double(sign: .plus, exponent: x.exponent, significand: 1)
     }
 
     /// min over the components of scale_k / L_k for one property of the block.

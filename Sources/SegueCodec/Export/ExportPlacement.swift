@@ -109,8 +109,11 @@ extension ExportMapping {
     /// `translate() rotate() [skewX()] scale()`, the angle read continuously along the grid, the
     /// translation written by `length`.
     func placedTransform(_ placement: ExportPlacement, length: @escaping @Sendable (Double, Int) -> String) -> ExportProperty {
+        let readers = Dictionary(placement.channels.map { ($0, value($0)) }) { first, _ in first }
         let channels = scene.channels
-        let read: @Sendable (Double) -> AffineTransform = { t in placement.matrix { channels[$0].value(at: t).numbers } }
+        let read: @Sendable (Double) -> AffineTransform = { t in
+            placement.matrix { channel in readers[channel].map { $0(t) } ?? channels[channel].value(at: t).numbers }
+        }
         let path = TransformPath(grid: grid, read)
         let showsSkew = path.isSkewed
         // max(1, range) of each drawn component over the frames.
@@ -132,7 +135,7 @@ extension ExportMapping {
             },
             interpolate: { a, b, u in placement.drawn(TransformFunctions.matrix(zip(a, b).map { $0 + ($1 - $0) * u })) },
             scale: scales, parameterTolerance: [scales[4], scales[5], linear / size, linear / size, linear, linear])
-        let pieces = placement.channels.flatMap { channels[$0].exactPieceCandidates }
+        let pieces = placement.channels.flatMap { scene.channels[$0].exactPieceCandidates }
         return ExportProperty(css: "transform", waapi: "transform", target: target, text: { p in
             "translate(\(length(p[0], 0)), \(length(p[1], 1))) rotate(\(CSSText.number(p[2]))rad)"
                 + (showsSkew ? " skewX(\(CSSText.number(p[3]))rad)" : "") + " scale(\(CSSText.number(p[4])), \(CSSText.number(p[5])))"

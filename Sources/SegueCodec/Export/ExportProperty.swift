@@ -22,6 +22,29 @@ struct ExportMapping {
     let frames: [SceneSamples.Column]
     /// When the transform's angle is read continuously: the grid of the fit, sorted.
     let grid: [Double]
+    /// The channels of the view being exported, sampled once on `grid` (docs/exports.md "Cost"):
+    /// every property that reads a channel, and every pass of its fit, reads a grid time from here.
+    var columns: [Int: SceneSamples.Column] = [:]
+
+    init(scene: Scene, frames: [SceneSamples.Column], grid: [Double]) {
+        self.scene = scene
+        self.frames = frames
+        self.grid = grid
+    }
+
+    /// This mapping with `channels` sampled on the grid (and no others).
+    func sampling(_ channels: [Int]) -> ExportMapping {
+        var mapping = self
+        mapping.columns = [:]
+        for channel in channels {
+            let c = scene.channels[channel]
+            var numbers: [Double] = []
+            numbers.reserveCapacity(grid.count * c.kind.width)
+            for t in grid { numbers += c.value(at: t).numbers }
+            mapping.columns[channel] = SceneSamples.Column(width: c.kind.width, numbers: numbers)
+        }
+        return mapping
+    }
 
     /// max(1, max − min) of component `k` of `channel` over the frames.
     func scale(_ channel: Int, _ k: Int) -> Double {
@@ -31,9 +54,20 @@ struct ExportMapping {
         return max(1, high - low)
     }
 
+    /// The channel's value at t: from its column at a grid time, else evaluated.
     func value(_ channel: Int) -> @Sendable (Double) -> [Double] {
         let c = scene.channels[channel]
-        return { c.value(at: $0).numbers }
+        guard let column = columns[channel] else { return { c.value(at: $0).numbers } }
+        let grid = self.grid
+        return { t in
+            // The grid point at or before t, by bisection; t itself when it is one.
+            var low = 0, high = grid.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if grid[middle] <= t { low = middle } else { high = middle - 1 }
+            }
+            return grid[low] == t ? Array(column.frame(low)) : c.value(at: t).numbers
+        }
     }
 
     /// A plain number of one channel component (`left`, `opacity`, `--glow`), optionally clamped

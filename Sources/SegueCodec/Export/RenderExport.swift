@@ -71,7 +71,9 @@ public struct RenderExport: Sendable {
         var blockEasings = BlockEasings()
         let layers = scene.stackingPositions
         for id in Self.viewOrder(scene) {
-            var (properties, placement) = Self.properties(of: id, mapping, options: options, lengths: lengths, notes: &notes)
+            let channels = scene.channels.indices.filter { scene.channels[$0].view == id }
+            var (properties, placement) = Self.properties(of: id, mapping.sampling(channels), options: options, lengths: lengths,
+                                                          notes: &notes)
             properties = blockEasings.resolve(properties, tolerance: tolerance)
             var fits: [KeyframeFit] = []
             for property in properties {

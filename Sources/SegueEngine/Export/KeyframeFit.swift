@@ -69,7 +69,8 @@ public struct KeyframeFit: Sendable {
         }
         let grid = Self.grid(start: start, end: end, intervals: gridIntervals,
                              breakpoints: breakpoints + exactPieces.flatMap { [$0.start, $0.end] })
-        let samples = grid.map { target.sample($0).parameters }
+        let sampled = grid.map(target.sample)
+        let samples = sampled.map(\.parameters)
         if samples.allSatisfy({ $0 == samples[0] }) {
             // Constant on the grid: two keyframes, checked like any fit (a blip between grid
             // points still shows in the check).
@@ -82,7 +83,7 @@ public struct KeyframeFit: Sendable {
             parameterDecimals = Array(repeating: KeyframeRounding.maximumDecimals + 1, count: samples[0].count)
             return
         }
-        let pieces = Self.confirmed(exactPieces, target: target, grid: grid, samples: samples)
+        let pieces = Self.confirmed(exactPieces, target: target, grid: grid, sampled: sampled)
         var knots = SlopeWindow.knots(grid: grid, samples: samples, fixed: pieces,
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
         if let endValue { knots[knots.count - 1].parameters = endValue }
@@ -113,7 +114,8 @@ public struct KeyframeFit: Sendable {
     public static func greedyMinimum(_ target: FitTarget, start: Double, end: Double, tolerance: Double) -> Int {
         let n = Self.gridIntervals * minimumRefinement
         let grid = (0...n).map { start + (end - start) * Double($0) / Double(n) }
-        let samples = grid.map { target.sample($0).parameters }
+        let sampled = grid.map(target.sample)
+        let samples = sampled.map(\.parameters)
         return SlopeWindow.knots(grid: grid, samples: samples, fixed: [],
                                  tolerance: target.parameterTolerance.map { $0 * tolerance }).count
     }
@@ -138,7 +140,8 @@ public struct KeyframeFit: Sendable {
 
     /// The exact pieces the grid confirms: every grid point inside agrees with the eased mix of
     /// the values at the piece's ends to `exactPieceSlack` × scale; overlapping pieces are dropped.
-    static func confirmed(_ pieces: [ExactPiece], target: FitTarget, grid: [Double], samples: [[Double]]) -> [ExactPiece] {
+    static func confirmed(_ pieces: [ExactPiece], target: FitTarget, grid: [Double],
+                          sampled: [(parameters: [Double], output: [Double])]) -> [ExactPiece] {
         var kept: [ExactPiece] = []
         for piece in pieces.sorted(by: { $0.start < $1.start }) where piece.end > piece.start {
             if let last = kept.last, piece.start < last.end { continue }
@@ -148,7 +151,7 @@ public struct KeyframeFit: Sendable {
                 let t = grid[k]
                 guard t > piece.start && t < piece.end else { return true }
                 let mixed = target.interpolate(from, to, piece.easing.progress((t - piece.start) / (piece.end - piece.start)))
-                let truth = target.sample(t).output
+                let truth = sampled[k].output
                 return mixed.indices.allSatisfy { abs(mixed[$0] - truth[$0]) <= exactPieceSlack * target.scale[$0] }
             }
             if agrees { kept.append(piece) }

@@ -24,12 +24,25 @@ struct SegmentError: Sendable {
     let tolerance: Double
     let window: Double
     let gridIntervals: Int
+    /// The truth at the scan points of each piece checked so far (`ScanMemo`).
+    let memo = ScanMemo()
+
+    init(target: FitTarget, tolerance: Double, window: Double, gridIntervals: Int) {
+        self.target = target
+        self.tolerance = tolerance
+        self.window = window
+        self.gridIntervals = gridIntervals
+    }
 
     /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
     func error(_ a: Keyframe, _ b: Keyframe, at t: Double) -> Double {
+        error(a, b, at: t, truth: target.sample(t).output)
+    }
+
+    /// The error at t given the truth there.
+    func error(_ a: Keyframe, _ b: Keyframe, at t: Double, truth: [Double]) -> Double {
         let u = (t - a.time) / (b.time - a.time)
         let shown = target.interpolate(a.parameters, b.parameters, a.easing.progress(u))
-        let truth = target.sample(t).output
         var worst = 0.0
         for c in truth.indices where c < shown.count {
             let e = abs(shown[c] - truth[c]) / target.scale[c]
@@ -38,16 +51,23 @@ struct SegmentError: Sendable {
         return worst
     }
 
-    /// The largest error of the piece a → b over (t_a, t_b), and where.
+    /// The largest error of the piece a → b over (t_a, t_b), and where: measured once per piece
+    /// (the rounding checks a piece again whenever a neighbour's digits change).
     func worst(_ a: Keyframe, _ b: Keyframe) -> (t: Double, error: Double) {
+        memo.worst(a, b) { measured(a, b) }
+    }
+
+    /// `worst`, measured.
+    private func measured(_ a: Keyframe, _ b: Keyframe) -> (t: Double, error: Double) {
         let width = b.time - a.time
         guard width > 0 else { return (a.time, 0) }
         let intervals = width / window * Double(gridIntervals) * Self.scanDensity
         let n = min(Self.maximumScan, max(Self.minimumScan, Int(intervals.rounded(.up))))
         var best = (t: a.time, error: 0.0), bestIndex = 0
+        let truths = memo.truths(from: a.time, to: b.time, points: n) { target.sample($0).output }
         for k in 1..<n {
             let t = a.time + width * Double(k) / Double(n)
-            let e = error(a, b, at: t)
+            let e = error(a, b, at: t, truth: truths[k - 1])
             if e > best.error { best = (t, e); bestIndex = k }
         }
         guard bestIndex > 0 else { return best }
@@ -115,5 +135,47 @@ struct SegmentError: Sendable {
             pending.append(Keyframe(time: found.t, parameters: target.sample(found.t).parameters))
         }
         return result
+    }
+}
+
+/// What the checks of one fit have measured, kept per piece. The rounding (`KeyframeRounding`)
+/// checks the same pieces many times: a piece whose ends and easing did not change has the same
+/// largest error, and one whose ends kept their times but not their values has the same truth at
+/// its scan points. A fit and its checker run on one thread; the memo is never shared between
+/// fits.
+final class ScanMemo: @unchecked Sendable {
+    private struct Piece: Hashable {
+        var start: Double, end: Double, points: Int
+    }
+
+    private var truths: [Piece: [[Double]]] = [:]
+
+    /// A piece's ends: what its error depends on besides the easing.
+    private struct Ends: Hashable {
+        var start: Double, end: Double
+        var from: [Double], to: [Double]
+    }
+
+    /// The largest errors found, by ends; the easings that gave them beside.
+    private var worst: [Ends: [(easing: KeyframeEasing, result: (t: Double, error: Double))]] = [:]
+
+    /// The largest error of the piece a → b, measured by `measure` the first time it is asked for.
+    func worst(_ a: Keyframe, _ b: Keyframe, measure: () -> (t: Double, error: Double)) -> (t: Double, error: Double) {
+        let key = Ends(start: a.time, end: b.time, from: a.parameters, to: b.parameters)
+        if let known = worst[key]?.first(where: { $0.easing == a.easing }) { return known.result }
+        let result = measure()
+        worst[key, default: []].append((a.easing, result))
+        return result
+    }
+
+    /// The truth at start + (end − start) · k / points for k = 1 … points − 1, read by `truth`
+    /// once per piece.
+    func truths(from start: Double, to end: Double, points: Int, truth: (Double) -> [Double]) -> [[Double]] {
+        let key = Piece(start: start, end: end, points: points)
+        if let known = truths[key] { return known }
+        let width = end - start
+        let values = (1..<points).map { truth(start + width * Double($0) / Double(points)) }
+        truths[key] = values
+        return values
     }
 }

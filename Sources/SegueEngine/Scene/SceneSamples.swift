@@ -13,6 +13,12 @@ public struct SceneSamples: Sendable {
         public let width: Int
         public let numbers: [Double]
 
+        /// `numbers` holds one run of `width` numbers per sample.
+        public init(width: Int, numbers: [Double]) {
+            self.width = width
+            self.numbers = numbers
+        }
+
         /// Frame k's numbers.
         public func frame(_ k: Int) -> ArraySlice<Double> { numbers[k * width ..< (k + 1) * width] }
     }
