@@ -106,8 +106,9 @@ struct Handlers: Sendable {
     }()
 
     /// Reads a curve request; the job samples and writes it. Its work is estimated for JSON and
-    /// CSV (`CurveRequest.work`); the fits behind CSS and WAAPI and the SVG plot are not, so those
-    /// run on a worker.
+    /// CSV (`CurveRequest.work`) and, before any fitting, for CSS and WAAPI (`CurveExport.plan`: a
+    /// 413 over the work limit or for a curve no `linear()` can follow); the SVG plot's is not, so
+    /// it runs on a worker.
     func curve(_ request: HTTPRequest) throws(Problem) -> Router.Job {
         let format = try Negotiation.format(query: request.query[.format], accept: request.headers[.accept],
                                             offered: [.json, .csv, .svg, .css, .waapi])
@@ -115,16 +116,25 @@ struct Handlers: Sendable {
         try refuseRenderOnly(request.query, format: format, route: "a curve")
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
-        let estimated = format == .json || format == .csv
+        let work: Double
+        switch format {
+        case .json, .csv: work = curveRequest.work
+        case .css, .waapi: work = curveRequest.work + (try CurveExport.plan(curveRequest, tolerance: tolerance, limits: limits))
+        default: work = .infinity
+        }
         // The job keeps what it needs, not the request or the handlers: capturing either would
         // copy its fields.
         let cancellation = request.cancellation
-        return Router.Job(work: estimated ? curveRequest.work : .infinity) { [sampleTimes] () throws(Problem) in
+        return Router.Job(work: work) { [sampleTimes] () throws(Problem) in
             // Sampling first refuses a curve with a non-finite value, whatever the format.
             let curve = try CurveResponse(curveRequest)
             switch format {
-            case .css: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).css())
-            case .waapi: return Content(mediaType: format.mediaType, body: try CurveExport(curveRequest, tolerance: tolerance).waapi())
+            case .css:
+                return Content(mediaType: format.mediaType,
+                               body: try CurveExport(curveRequest, tolerance: tolerance, cancellation: cancellation).css())
+            case .waapi:
+                return Content(mediaType: format.mediaType,
+                               body: try CurveExport(curveRequest, tolerance: tolerance, cancellation: cancellation).waapi())
             case .csv: return Content(mediaType: format.mediaType, sectioned: curve.csv(), cancellation: cancellation)
             case .svg: return Content(mediaType: format.mediaType, sectioned: curve.svg(), cancellation: cancellation)
             default:

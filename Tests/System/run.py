@@ -770,6 +770,51 @@ def test_abandoned_costly(ck: Check):
         prober.verify(ck, limit=1.0, minimum=8)
 
 
+def spring_scene(views):
+    """Issue 29's scene: each view one spring block on frame, alpha and rotation."""
+    return {"fps": 60, "views": {f"v{i}": {"frame": [0, i % 100 * 10, 100, 40], "alpha": 0, "transform": {"rotation": 0}}
+                                 for i in range(views)},
+            "animations": [{"view": f"v{i}", "duration": 1, "timing": {"type": "spring", "dampingRatio": 0.5 + i % 4 / 10},
+                            "to": {"frame": [200, i % 100 * 10, 120, 40], "alpha": 1, "transform": {"rotation": 1 + i % 3}}}
+                           for i in range(views)]}
+
+
+def test_costly_exports(ck: Check):
+    # A 70-byte curve export whose spring swings thousands of times beyond the tolerance: refused
+    # with a 413 before any fitting, under the default limits (rule 45).
+    stiff = {"timing": {"type": "spring", "stiffness": 1e6, "damping": 1}, "duration": 100}
+    with Server([], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        for fmt in ("css", "waapi"):
+            cpu0 = srv.cpu_seconds()
+            r, el, _ = http_request(srv.port, "POST", f"/v1/curve?format={fmt}", stiff)
+            cpu = srv.cpu_seconds() - cpu0
+            ck.note(f"stiff curve {fmt}: {r.status} in {el:.3f}s, {cpu:.3f} CPU-s")
+            ck.expect(r.status == 413 and is_problem(r) and el < 0.5 and cpu < 0.2,
+                      f"stiff curve export ({fmt}): wanted a 413 before any work, saw {r!r} in {el:.2f}s ({cpu:.2f} CPU-s)")
+    # An operator who raised the budget: a long export is accepted, and stops once its client
+    # has gone — the fits look at the request's cancellation.
+    with Server(["--max-work", "2000000000000"], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        payload = request_bytes("POST", "/v1/render?format=lottie", spring_scene(1000), close=False)
+        cpu0 = srv.cpu_seconds()
+        socks = []
+        for _ in range(2):
+            s = connect(srv.port, attack_addr())
+            s.sendall(payload)
+            socks.append(s)
+        ck.require(wait_until(lambda: srv.cpu_seconds() - cpu0 > 0.5, timeout=10.0),
+                   "the long export never started working")
+        for s in socks:
+            s.close()
+        time.sleep(2.0)
+        cpu_a = srv.cpu_seconds()
+        time.sleep(1.5)
+        cpu_b = srv.cpu_seconds()
+        ck.note(f"export CPU: {cpu_a - cpu0:.2f}s until 2s after the clients left, then {cpu_b - cpu_a:.2f}s in 1.5s")
+        ck.expect(cpu_b - cpu_a <= 0.2, f"server CPU still growing 2–3.5s after the export's clients closed: "
+                                        f"+{cpu_b - cpu_a:.2f}s (abandoned export not stopped)")
+        ck.expect(srv.alive(), "server died")
+
+
 # --------------------------------------------------------------------------------------------
 # 3. Hundreds of unread large replies
 
@@ -1642,6 +1687,7 @@ def test_drain(ck: Check):
 TESTS = [
     ("trickle_header_timeout", test_trickle),
     ("abandoned_costly_requests", test_abandoned_costly),
+    ("costly_exports_planned_and_cancelled", test_costly_exports),
     ("unread_large_replies", test_unread_replies),
     *((f"malformed_{k}", v) for k, v in MALFORMED.items()),
     ("max_body_content_length_http_client", test_body_over_limit_content_length),

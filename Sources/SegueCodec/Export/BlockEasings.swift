@@ -32,8 +32,9 @@ struct BlockEasings: Sendable {
     private var fitted: [(easing: KeyframeEasing, epsilon: Double, result: (curve: PiecewiseLinear, text: String)?)] = []
 
     /// `properties` with each spring piece written as its block's `linear()`, or left out where
-    /// none can follow it; the other pieces as they are.
-    mutating func resolve(_ properties: [ExportProperty], tolerance: Double) -> [ExportProperty] {
+    /// none can follow it; the other pieces as they are. `cancellation` stops the fits.
+    mutating func resolve(_ properties: [ExportProperty], tolerance: Double,
+                          cancellation: WorkCancellation? = nil) -> [ExportProperty] {
         // The blocks, and the smallest share of the tolerance any of their properties allows.
         var blocks: [(piece: ExactPiece, ratio: Double)] = []
         for property in properties {
@@ -55,7 +56,7 @@ struct BlockEasings: Sendable {
             if let done = fitted.first(where: { $0.easing == block.piece.easing && $0.epsilon == epsilon }) {
                 easing = done.result
             } else {
-                easing = Self.linear(curve, duration: duration, tolerance: epsilon)
+                easing = Self.linear(curve, duration: duration, tolerance: epsilon, cancellation: cancellation)
                 fitted.append((block.piece.easing, epsilon, easing))
                 if let easing { written.append(easing) }
             }
@@ -108,8 +109,12 @@ struct BlockEasings: Sendable {
     /// The spring's progress over [0, duration] as the `linear()` with the fewest stops within
     /// `tolerance` (its last output exactly 1 when the spring ends within the tolerance of 1, as
     /// the curve export's), with that text; nil when no `linear()` can follow it.
-    static func linear(_ curve: TimingCurve, duration: Double, tolerance: Double) -> (curve: PiecewiseLinear, text: String)? {
-        guard let fit = try? LinearEasing.fit(curve, duration: duration, tolerance: tolerance) else { return nil }
+    /// A cancelled fit gives nil too; the property fits that follow notice the cancellation.
+    static func linear(_ curve: TimingCurve, duration: Double, tolerance: Double,
+                       cancellation: WorkCancellation?) -> (curve: PiecewiseLinear, text: String)? {
+        guard let fit = try? LinearEasing.fit(curve, duration: duration, tolerance: tolerance, cancellation: cancellation) else {
+            return nil
+        }
         let points = fit.keyframes.map { PiecewiseLinear.Point(input: $0.position / 100, output: $0.parameters[0]) }
         return (PiecewiseLinear(points: points), LinearEasing.text(fit))
     }
@@ -120,13 +125,35 @@ struct BlockEasings: Sendable {
 /// output exactly 1 when the curve ends within the tolerance of 1. The curve export and the render
 /// export's spring blocks (`BlockEasings`) write their springs with it.
 enum LinearEasing {
-    /// The stops as a keyframe fit of progress; a 413 when no `linear()` can follow the curve.
-    static func fit(_ curve: TimingCurve, duration: Double, tolerance: Double) throws(Problem) -> KeyframeFit {
+    /// The stops as a keyframe fit of progress; a 413 when no `linear()` can follow the curve —
+    /// before any fitting when its swings say so (`checkFollowable`) — and the 503 once
+    /// `cancellation` is raised.
+    static func fit(_ curve: TimingCurve, duration: Double, tolerance: Double,
+                    cancellation: WorkCancellation? = nil) throws(Problem) -> KeyframeFit {
+        try checkFollowable(curve, duration: duration, tolerance: tolerance)
         let progress: @Sendable (Double) -> Double = { curve.sample(at: $0, duration: duration).progress }
         let target = FitTarget.linear(scale: [1]) { [progress($0)] }
         let end = progress(duration)
         return try KeyframeFit(target, start: 0, end: duration, tolerance: tolerance, unitsPerSecond: 100 / duration,
-                               endValue: abs(end - 1) <= tolerance ? [1] : nil).checked("the curve")
+                               endValue: abs(end - 1) <= tolerance ? [1] : nil, cancellation: cancellation).checked("the curve")
+    }
+
+    /// The stops its swings need at least (`Spring.leastKeyframes`), 0 for a curve that does not swing.
+    static func leastStops(_ curve: TimingCurve, duration: Double, tolerance: Double) -> Double {
+        curve.spring?.leastKeyframes(tolerance: tolerance, over: duration) ?? 0
+    }
+
+    /// A 413 when the curve's swings need more stops than a fit on the default grid can give (it
+    /// gives up beyond half as many keyframes as the grid has intervals).
+    static func checkFollowable(_ curve: TimingCurve, duration: Double, tolerance: Double) throws(Problem) {
+        let needed = leastStops(curve, duration: duration, tolerance: tolerance)
+        let most = Double(KeyframeFit.gridIntervals / 2)
+        guard needed <= most else {
+            let count = needed < 1e15 ? String(Int(needed)) : "more than 10^15"
+            throw Problem.tooLarge("the curve swings beyond tolerance \(tolerance) for too long: following it over its \(duration) s "
+                                   + "takes at least \(count) stops, over the \(Int(most)) a `linear()` export can have (give a "
+                                   + "larger tolerance, a shorter duration or more damping)")
+        }
     }
 
     /// `linear(o1 p1%, …)` of a fit's stops.

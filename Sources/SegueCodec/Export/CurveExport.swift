@@ -14,7 +14,9 @@ public struct CurveExport: Sendable {
     public let stops: Int
     public let fallback: (easing: String, maxError: Double)?
 
-    public init(_ request: CurveRequest, tolerance: Double) throws(Problem) {
+    /// - cancellation: raised by the caller (a deadline, a client gone): the fit stops with the
+    ///   503 `cancelled`.
+    public init(_ request: CurveRequest, tolerance: Double, cancellation: WorkCancellation? = nil) throws(Problem) {
         self.request = request
         let curve = request.curve, duration = request.duration
         let progress: @Sendable (Double) -> Double = { curve.sample(at: $0, duration: duration).progress }
@@ -23,7 +25,7 @@ public struct CurveExport: Sendable {
             maxError = 0
             if case .piecewiseLinear(let linear) = curve { stops = linear.points.count } else { stops = 0 }
         } else {
-            let fit = try LinearEasing.fit(curve, duration: duration, tolerance: tolerance)
+            let fit = try LinearEasing.fit(curve, duration: duration, tolerance: tolerance, cancellation: cancellation)
             easing = LinearEasing.text(fit)
             maxError = fit.maxError
             stops = fit.keyframes.count
@@ -34,6 +36,18 @@ public struct CurveExport: Sendable {
         } else {
             fallback = nil
         }
+    }
+
+    /// The export's work (docs/cost.md "Exports"), within `maxWork` (413), and a curve no
+    /// `linear()` can follow (413) — both before any fitting.
+    public static func plan(_ request: CurveRequest, tolerance: Double, limits: Limits) throws(Problem) -> Double {
+        let curve = request.curve, duration = request.duration
+        let exact = CSSText.easing(curve) != nil
+        if !exact { try LinearEasing.checkFollowable(curve, duration: duration, tolerance: tolerance) }
+        let work = SceneCost.curveExport(curve, fitted: !exact, gridPoints: KeyframeFit.gridIntervals + 1,
+                                         keyframes: LinearEasing.leastStops(curve, duration: duration, tolerance: tolerance))
+        try Check.work(work, limits: limits, what: "exporting this curve")
+        return work
     }
 
     /// `text/css`: the warnings and the summary as comments, then the easing function on its own line.

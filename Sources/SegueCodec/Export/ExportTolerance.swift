@@ -22,9 +22,11 @@ public enum ExportTolerance {
 }
 
 extension KeyframeFit {
-    /// The fit, or a 413 when no keyframe list Segue writes can follow the value within the
-    /// tolerance (it oscillates faster than the fit's grid resolves).
+    /// The fit; a 503 when its cancellation was raised, or a 413 when no keyframe list Segue
+    /// writes can follow the value within the tolerance (it oscillates faster than the fit's grid
+    /// resolves).
     func checked(_ what: String) throws(Problem) -> KeyframeFit {
+        guard !wasCancelled else { throw .cancelled }
         guard meetsBound else {
             throw Problem.tooLarge("\(what) moves too fast to export within tolerance \(tolerance): "
                                    + "the closest fit Segue finds is off by \(maxError)")

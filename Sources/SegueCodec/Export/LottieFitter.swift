@@ -23,6 +23,8 @@ struct LottieFitter: Sendable {
     let grid: [Double]
     /// Bézier-timed block animations, offered to the fit as exact pieces.
     let exactPieces: LottieExactPieces
+    /// The request's: stops every fit once raised (503).
+    let cancellation: WorkCancellation?
 
     enum Fit: Sendable {
         /// The parameters never change.
@@ -42,6 +44,7 @@ struct LottieFitter: Sendable {
         breakpoints = inside
         grid = window > 0 ? KeyframeFit.grid(start: 0, end: window, intervals: gridIntervals, breakpoints: inside) : [0]
         exactPieces = LottieExactPieces(request)
+        cancellation = request.cancellation
     }
 
     /// The keyframes of `target`, or its constant parameters when they never change on the grid.
@@ -56,7 +59,8 @@ struct LottieFitter: Sendable {
         let channels = target.channels.map { scene.channels[$0] }
         let pieces = channels.first.map { exactPieces.pieces(view: $0.view, channels: channels.map(\.name)) } ?? []
         let fit = try KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
-                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals).checked("a Lottie property")
+                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals,
+                              cancellation: cancellation).checked("a Lottie property")
         if let bad = fit.keyframes.first(where: { !$0.parameters.allSatisfy(\.isFinite) }) {
             throw problem(target, at: bad.time)
         }

@@ -74,11 +74,12 @@ public struct RenderExport: Sendable {
             let channels = scene.channels.indices.filter { scene.channels[$0].view == id }
             var (properties, placement) = Self.properties(of: id, mapping.sampling(channels), options: options, lengths: lengths,
                                                           notes: &notes)
-            properties = blockEasings.resolve(properties, tolerance: tolerance)
+            properties = blockEasings.resolve(properties, tolerance: tolerance, cancellation: request.cancellation)
             var fits: [KeyframeFit] = []
             for property in properties {
                 fits.append(try KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
-                                            breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals)
+                                            breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals,
+                                            cancellation: request.cancellation)
                     .checked("`\(property.css)` of view `\(id)`"))
             }
             if request.cancellation?.isCancelled == true { throw Problem.cancelled }

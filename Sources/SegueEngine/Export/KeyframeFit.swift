@@ -47,6 +47,9 @@ public struct KeyframeFit: Sendable {
     /// (a keyframe at every other grid point) or than `SegmentError.keyframeLimit` keyframes
     /// can follow — an oscillation of megahertz.
     public var meetsBound: Bool { maxError <= tolerance }
+    /// Whether the caller's cancellation was raised during the fit: its keyframes are then
+    /// unchecked and must not be used.
+    public private(set) var wasCancelled = false
     /// Decimals of the keyframe positions (in the target's time unit) and of each parameter.
     public let timeDecimals: Int
     public let parameterDecimals: [Int]
@@ -56,10 +59,13 @@ public struct KeyframeFit: Sendable {
     ///   frames), in which keyframe positions are rounded.
     /// - endValue: parameters the last keyframe must hold (a `linear()` ending exactly at 1).
     /// - gridIntervals: the grid's even steps; more find fewer keyframes, at a cost linear in them.
+    /// - cancellation: looked at before each piece is checked; once raised the fit ends at once
+    ///   (`wasCancelled`).
     public init(_ target: FitTarget, start: Double, end: Double, tolerance: Double, unitsPerSecond: Double,
                 breakpoints: [Double] = [], exactPieces: [ExactPiece] = [], endValue: [Double]? = nil,
-                gridIntervals: Int = KeyframeFit.gridIntervals) {
+                gridIntervals: Int = KeyframeFit.gridIntervals, cancellation: WorkCancellation? = nil) {
         self.tolerance = tolerance
+        defer { wasCancelled = cancellation?.isCancelled == true }
         guard end > start else {
             keyframes = [Keyframe(time: start, parameters: target.sample(start).parameters)]
             maxError = 0
@@ -74,7 +80,8 @@ public struct KeyframeFit: Sendable {
         if samples.allSatisfy({ $0 == samples[0] }) {
             // Constant on the grid: two keyframes, checked like any fit (a blip between grid
             // points still shows in the check).
-            let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals)
+            let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals,
+                                       cancellation: cancellation)
             let ends = [Keyframe(time: start, parameters: samples[0]), Keyframe(time: end, parameters: samples[0])]
             let knots = checker.refined(ends, bound: 1)
             keyframes = knots.map { var k = $0; k.position = KeyframeRounding.round(($0.time - start) * unitsPerSecond, decimals: KeyframeRounding.endDecimals); return k }
@@ -87,7 +94,8 @@ public struct KeyframeFit: Sendable {
         var knots = SlopeWindow.knots(grid: grid, samples: samples, fixed: pieces,
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
         if let endValue { knots[knots.count - 1].parameters = endValue }
-        let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals)
+        let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals,
+                                   cancellation: cancellation)
         guard knots.count <= gridIntervals / 2 else {
             // A keyframe at every other grid point: the value moves faster than the grid resolves,
             // and no split will follow it. The fit stands as it is, its error measured.

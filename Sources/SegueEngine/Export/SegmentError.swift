@@ -26,12 +26,16 @@ struct SegmentError: Sendable {
     let gridIntervals: Int
     /// The truth at the scan points of each piece checked so far (`ScanMemo`).
     let memo = ScanMemo()
+    /// Once raised, every piece measures 0 without being scanned, so that the splitting and the
+    /// rounding end at once; the fit then reports itself cancelled (`KeyframeFit.wasCancelled`).
+    let cancellation: WorkCancellation?
 
-    init(target: FitTarget, tolerance: Double, window: Double, gridIntervals: Int) {
+    init(target: FitTarget, tolerance: Double, window: Double, gridIntervals: Int, cancellation: WorkCancellation? = nil) {
         self.target = target
         self.tolerance = tolerance
         self.window = window
         self.gridIntervals = gridIntervals
+        self.cancellation = cancellation
     }
 
     /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
@@ -54,7 +58,8 @@ struct SegmentError: Sendable {
     /// The largest error of the piece a → b over (t_a, t_b), and where: measured once per piece
     /// (the rounding checks a piece again whenever a neighbour's digits change).
     func worst(_ a: Keyframe, _ b: Keyframe) -> (t: Double, error: Double) {
-        memo.worst(a, b) { measured(a, b) }
+        if cancellation?.isCancelled == true { return (a.time, 0) }
+        return memo.worst(a, b) { measured(a, b) }
     }
 
     /// `worst`, measured.

@@ -77,6 +77,31 @@ public enum SceneCost {
         Double(samples) * (evaluation(of: curve) + 3 * numberWritten)
     }
 
+    /// A curve's CSS or Web Animations export (docs/cost.md "Exports"): a curve CSS writes exactly
+    /// costs its text, and a `linear()` its fallback Bézier's search; a fitted one (a spring) also
+    /// its fit — the grid sampled once, each check pass over it (`checkPasses`), and per keyframe
+    /// the refinement of its piece in each pass.
+    public static func curveExport(_ curve: TimingCurve, fitted: Bool, gridPoints: Int, keyframes: Double) -> Double {
+        let isLinear: Bool
+        if case .piecewiseLinear = curve { isLinear = true } else { isLinear = false }
+        guard fitted || isLinear else { return exactCurveExport }
+        let fallback = fallbackSearch * evaluation(of: curve)
+        guard fitted else { return fallback }
+        let grid = Double(gridPoints) * (evaluation(of: curve) + checkPasses * checkedPoint)
+        return fallback + grid + keyframes * checkPasses * refinementPoints * (evaluation(of: curve) + checkedPoint)
+    }
+
+    /// Evaluations of the curve in the fallback Bézier's search (`CubicBezierFit`).
+    static let fallbackSearch = 60_000.0
+    /// The text of an exact curve.
+    static let exactCurveExport = 2_000.0
+    /// Full check passes of a fit: the refinement, the rounding's attempts and the final measure.
+    static let checkPasses = 8.0
+    /// One point of a check: the keyframes' mix and its comparison.
+    static let checkedPoint = 25.0
+    /// Points of a piece's refinement (the golden-section search and its minimum scan).
+    static let refinementPoints = 60.0
+
     // MARK: Building keyframe tracks
 
     /// Building a `KeyframeTrack` of `values` vectors of `width` components in `mode`, bounded
