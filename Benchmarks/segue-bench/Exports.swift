@@ -49,8 +49,8 @@ enum ExportBench {
                 print("exports-render views=\(count): the request is refused under the default limits")
                 continue
             }
-            let estimate = RenderExport.estimatedWork(request)
-            let refused = (try? RenderExport.checkWork(request, limits: limits)) == nil
+            let estimate = RenderExport.estimatedWork(request, format: .keyframes)
+            let refused = (try? RenderExport.checkWork(request, limits: limits, format: .keyframes)) == nil
             let writers: [(String, () throws(Problem) -> [UInt8])] = [
                 ("json", { () throws(Problem) in try RenderResponse(request).json().bytes() }),
                 ("css", { () throws(Problem) in try RenderExport(request, options: ExportOptions()).css() }),

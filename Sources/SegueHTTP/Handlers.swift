@@ -119,7 +119,7 @@ struct Handlers: Sendable {
         let work: Double
         switch format {
         case .json, .csv: work = curveRequest.work
-        case .css, .waapi: work = curveRequest.work + (try CurveExport.plan(curveRequest, tolerance: tolerance, limits: limits))
+        case .css, .waapi: work = try CurveExport.plan(curveRequest, tolerance: tolerance, limits: limits)
         default: work = .infinity
         }
         // The job keeps what it needs, not the request or the handlers: capturing either would
@@ -169,7 +169,8 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let renderRequest = try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation)
         switch format {
-        case .css, .waapi, .lottie: try RenderExport.checkWork(renderRequest, limits: limits)
+        case .css, .waapi: try RenderExport.checkWork(renderRequest, limits: limits, format: .keyframes)
+        case .lottie: try RenderExport.checkWork(renderRequest, limits: limits, format: .lottie)
         case .svg: try RenderResponse.checkPlotWork(renderRequest, limits: limits)
         default: break
         }

@@ -125,8 +125,9 @@ final class BadInputTests: XCTestCase {
         var framesOver = Row("css export over the frame limit", #"{"fps": 1000, "until": 3600, "views": {"v": {"alpha": 1}}}"#, 413, "/fps",
                              kind: "too-large")
         framesOver.path = "/v1/render?format=css"
-        let views = (0..<200).map { #""v\#($0)": {"frame": [0, 0, 10, 10], "transform": {"rotation": 0}}"# }.joined(separator: ",")
-        let animations = (0..<200).map { #"{"view": "v\#($0)", "duration": 1, "timing": "ease", "to": {"frame": [1, 1, 20, 20], "transform": {"rotation": 1}}}"# }
+        // 1000 attachments: physics, which no single easing describes, fitted on every view.
+        let views = (0..<1000).map { #""v\#($0)": {"center": [0, 0], "bounds": [0, 0, 10, 10]}"# }.joined(separator: ",")
+        let animations = (0..<1000).map { #"{"view": "v\#($0)", "to": {"center": [200, \#($0)]}, "dynamics": {"model": "attachment", "frequency": 1, "damping": 0.2}}"# }
             .joined(separator: ",")
         var workOver = Row("waapi export over the work limit", #"{"fps": 60, "views": {\#(views)}, "animations": [\#(animations)]}"#,
                            413, nil, kind: "too-large")

@@ -38,14 +38,15 @@ public struct CurveExport: Sendable {
         }
     }
 
-    /// The export's work (docs/cost.md "Exports"), within `maxWork` (413), and a curve no
-    /// `linear()` can follow (413) — both before any fitting.
+    /// The request's work with the export's (docs/cost.md "Exports"), within `maxWork` (413), and
+    /// a curve no `linear()` can follow (413) — both before any fitting.
     public static func plan(_ request: CurveRequest, tolerance: Double, limits: Limits) throws(Problem) -> Double {
         let curve = request.curve, duration = request.duration
         let exact = CSSText.easing(curve) != nil
         if !exact { try LinearEasing.checkFollowable(curve, duration: duration, tolerance: tolerance) }
-        let work = SceneCost.curveExport(curve, fitted: !exact, gridPoints: KeyframeFit.gridIntervals + 1,
-                                         keyframes: LinearEasing.leastStops(curve, duration: duration, tolerance: tolerance))
+        let work = request.work + SceneCost.curveExport(curve, fitted: !exact, gridPoints: KeyframeFit.gridIntervals + 1,
+                                                        keyframes: LinearEasing.leastStops(curve, duration: duration,
+                                                                                           tolerance: tolerance))
         try Check.work(work, limits: limits, what: "exporting this curve")
         return work
     }

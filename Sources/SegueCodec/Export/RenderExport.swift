@@ -39,14 +39,17 @@ public struct RenderExport: Sendable {
 
     /// Refuses (413) an export whose estimated work, added to the render's, is over the limit —
     /// before any fitting.
-    public static func checkWork(_ request: RenderRequest, limits: Limits) throws(Problem) {
-        try Check.work(estimatedWork(request), limits: limits, what: "exporting the \(request.times.count) frames of this render")
+    /// - format: CSS and Web Animations keyframes, or Lottie.
+    public static func checkWork(_ request: RenderRequest, limits: Limits, format: SceneCost.ExportFormat) throws(Problem) {
+        try Check.work(estimatedWork(request, format: format), limits: limits,
+                       what: "exporting the \(request.times.count) frames of this render")
     }
 
     /// The render's work and the export's, in work units (docs/cost.md).
-    public static func estimatedWork(_ request: RenderRequest) -> Double {
+    public static func estimatedWork(_ request: RenderRequest, format: SceneCost.ExportFormat) -> Double {
         let frames = request.times.count
-        return request.work + SceneCost.export(request.scene, gridPoints: gridIntervals(frames: frames) + 1, frames: frames)
+        return request.work + SceneCost.export(request.scene, gridPoints: gridIntervals(frames: frames) + 1, frames: frames,
+                                               format: format)
     }
 
     /// A 422 naming `units` when container units are asked of a request without a container.

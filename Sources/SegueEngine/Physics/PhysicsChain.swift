@@ -149,6 +149,15 @@ struct PhysicsChain: Sendable {
         return true
     }
 
+    /// Whether a moving segment runs POP's RK4 solver, whose value jumps at every display tick: an
+    /// export follows each jump (docs/cost.md "Exports").
+    var ticksWithRK4: Bool {
+        segments.contains { segment in
+            guard case .moving(let motion, _) = segment.phase, case .rk4 = motion.integrator else { return false }
+            return true
+        }
+    }
+
     /// The last segment beginning at or before t.
     private func segment(at t: Double) -> Segment {
         var low = 0, high = segments.count - 1

@@ -92,7 +92,7 @@ public enum SceneCost {
     }
 
     /// Evaluations of the curve in the fallback Bézier's search (`CubicBezierFit`).
-    static let fallbackSearch = 60_000.0
+    static let fallbackSearch = 120_000.0
     /// The text of an exact curve.
     static let exactCurveExport = 2_000.0
     /// Full check passes of a fit: the refinement, the rounding's attempts and the final measure.
@@ -152,23 +152,59 @@ public enum SceneCost {
         return Double(frames) * perFrame + Double(scene.simulationWork) * simulationStep
     }
 
-    /// A keyframe export (docs/exports.md "Cost"): each CSS property of a channel — one per
-    /// component at most — evaluates the channel about `exportPasses` times per grid point (the
-    /// greedy pass, the exact-piece check, the continuous check and the rounding passes), plus the
-    /// frames for the ranges.
-    public static func export(_ scene: Scene, gridPoints: Int, frames: Int) -> Double {
-        var perPoint = 0.0, perFrame = 0.0
+    /// A render's keyframe export (docs/cost.md "Exports"): every channel sampled once on the grid
+    /// and at the frames (for the ranges), the checks' passes over each of its components, more for
+    /// a channel no single easing describes (`ChannelTrack.exportFactor`), and the `linear()` of
+    /// each spring block where the target writes one (CSS and Web Animations keyframes).
+    public static func export(_ scene: Scene, gridPoints: Int, frames: Int, format: ExportFormat) -> Double {
+        let writesSprings = format == .keyframes
+        var work = 0.0
+        var springs: [ExactPiece] = []
         for channel in scene.channels {
             let value = channel.track.evaluationWork(width: channel.kind.width).value
-            perPoint += value * Double(channel.kind.width) * exportPasses
-            perFrame += value
+            work += Double(frames) * value
+            // Lottie shows no custom channel (a warning names it): nothing to fit.
+            guard format == .keyframes || ChannelKind.builtIn(channel.name) != nil else { continue }
+            let width = Double(channel.kind.width)
+            var factor = channel.track.exportFactor(writesSprings: writesSprings)
+            if factor > 1, format == .lottie { factor *= lottieFitted }
+            work += Double(gridPoints) * (value + width * exportComponent) * factor
+            guard writesSprings else { continue }
+            for piece in channel.exactPieceCandidates where !springs.contains(piece) {
+                if case .timed = piece.easing { springs.append(piece) }
+            }
         }
-        return Double(gridPoints) * perPoint + Double(frames) * perFrame
+        // Each spring block's `linear()`, fitted once (`BlockEasings`).
+        for piece in springs {
+            guard case .timed(let curve, let duration) = piece.easing else { continue }
+            work += curveExport(curve, fitted: true, gridPoints: KeyframeFit.gridIntervals + 1,
+                                keyframes: curve.spring?.leastKeyframes(tolerance: 1e-3, over: duration) ?? 0)
+        }
+        return work
     }
 
-    /// Channel evaluations per grid point and property of an export, measured on the presets
-    /// (docs/exports.md "Cost").
-    static let exportPasses = 12.0
+    /// Per grid point and channel component of an export: the checks' mixes and comparisons over
+    /// all their passes, where the channel's value is read from its column.
+    static let exportComponent = 170.0
+    /// What a channel no single easing describes costs over one the blocks' easings describe: its
+    /// greedy pass, the refinement of its many pieces and their rounding, each piece's truth
+    /// evaluated anew off the grid.
+    static let fittedExport = 8.0
+    /// On top of that, for a channel that jumps at every display tick (POP's RK4 solver): a jump
+    /// pair per tick.
+    static let tickedExport = 6.0
+    /// A Lottie fit of such a channel, against a CSS one: Lottie's properties group components
+    /// (position, scale and rotation) into fewer fits.
+    static let lottieFitted = 0.7
+    /// A channel of keyframes in `linear` mode: straight pieces, which the greedy pass follows
+    /// exactly with few keyframes.
+    static let linearKeyframesExport = 1.5
+
+    /// What an export writes: CSS or Web Animations keyframes (a spring block as its `linear()`),
+    /// or Lottie (every spring fitted; no custom channel).
+    public enum ExportFormat: Sendable {
+        case keyframes, lottie
+    }
 
     static func log2(_ count: Int) -> Double {
         Double(Int.bitWidth - max(count, 1).leadingZeroBitCount)
@@ -190,6 +226,26 @@ extension PropertyAnimator {
 }
 
 extension ChannelTrack {
+    /// `SceneCost.fittedExport` (× `tickedExport` for RK4 physics) unless every layer is a block
+    /// whose easing the target writes (a spring's only where `writesSprings`), then 1.
+    func exportFactor(writesSprings: Bool) -> Double {
+        let candidates = exactPieceCandidates.filter { piece in
+            if case .timed = piece.easing { return writesSprings }
+            return true
+        }
+        if !layers.isEmpty, candidates.count == layers.count { return 1 }
+        let linearKeyframes = !layers.isEmpty && layers.allSatisfy { layer in
+            if case .vectorTrack(let track) = layer.motion, track.mode == .linear { return true }
+            return false
+        }
+        if linearKeyframes { return SceneCost.linearKeyframesExport }
+        let ticked = layers.contains { layer in
+            if case .physics(let chain) = layer.motion { return chain.ticksWithRK4 }
+            return false
+        }
+        return SceneCost.fittedExport * (ticked ? SceneCost.tickedExport : 1)
+    }
+
     /// The work of one `value(at:)` and one `velocity(at:)`, every layer counted (an upper bound:
     /// a replace layer hides the ones before it).
     func evaluationWork(width: Int) -> (value: Double, velocity: Double) {
