@@ -11,8 +11,8 @@
 #       per request (scripts/callgrind-curve.py);
 #   (b) the engine's ns per sample vs ../shared/bench/engine_reference.c, with Swift ÷ C ratios;
 #   (c) POST /v1/render: the 1,000 x 100 x 3 render and the scaling from 10^3 to 10^7 numbers;
-#   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and the time to
-#       export a 100-view render in every format;
+#   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and issue 29's N-view
+#       scene (N = 10, 100, 1000) in every web format beside its JSON, with the work estimate;
 #   (e) the playground (GET /): its size, and its load time in headless Chromium;
 #   (f) number formatting: ns per number written by JSONWriter.number (Swift's description before,
 #       the Schubfach formatter now) beside a C++17 std::to_chars writer of the same numbers
@@ -97,8 +97,10 @@ kill $pid 2>/dev/null || true
 wait $pid 2>/dev/null || true
 
 echo
-echo "== (d) exports: linear() stops per spring at 1e-3 and 1e-4 beside the greedy minimum; a 100-view render in each format"
+echo "== (d) exports: linear() stops per spring at 1e-3 and 1e-4 beside the greedy minimum; N views × a spring block on frame, alpha and rotation, 61 frames, each format against JSON (goal ≤ 5×)"
 "$bin/segue-bench" exports
+echo "-- the work estimate over the measured CPU time (docs/cost.md): requests, then exports of every kind of channel (goal 0.5–2)"
+"$bin/segue-bench" cost
 
 echo
 echo "== (e) playground: GET / size, and its load time in headless Chromium"
