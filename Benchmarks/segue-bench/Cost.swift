@@ -74,22 +74,33 @@ enum CostCalibration {
         ]
     }
 
-    /// The estimate: the last number after "estimated work of " in a 413 under a limit of 1 unit
-    /// (a keyframe build refused first is passed by raising the limit to its estimate).
-    static func units(_ service: (Int) -> SegueService, _ request: HTTPRequest) -> Double? {
+    /// The estimate of the check that `isFinal` recognises by its 413's text: the last number after
+    /// "estimated work of " under a limit of 1 unit, the limit raised past every check before it
+    /// (a keyframe build, the render's frames before an export's).
+    static func units(_ service: (Int) -> SegueService, _ request: HTTPRequest, isFinal: (String) -> Bool) -> Double? {
         var limit = 1
-        for _ in 0..<3 {
+        for _ in 0..<64 {
             let response = service(limit).respond(to: request)
             guard response.status == 413 else { return nil }
             let text = String(decoding: response.body, as: UTF8.self)
             let parts = text.split(separator: "estimated work of ", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { return nil }
-            let digits = parts[1].prefix { $0.isNumber }
-            guard let units = Double(digits) else { return nil }
-            if !text.contains("building the keyframe tracks") { return units }
+            guard parts.count == 2, let units = Double(parts[1].prefix { $0.isNumber }) else { return nil }
+            if isFinal(text) { return units }
             limit = Int(units) + 1
         }
         return nil
+    }
+
+    /// The best CPU time of two answers, and whether both were 2xx.
+    static func measured(_ service: SegueService, _ request: HTTPRequest) -> (ns: Double, ok: Bool) {
+        var best = Double.infinity, ok = true
+        for _ in 0..<2 {
+            let start = cpuNanoseconds()
+            let response = service.respond(to: request)
+            ok = ok && (try? response.collectedBody()) != nil && (200..<300).contains(response.status)
+            best = min(best, cpuNanoseconds() - start)
+        }
+        return (best, ok)
     }
 
     /// Exports of every kind of channel (docs/cost.md "Exports"): (name, path, format, body).
@@ -131,22 +142,6 @@ enum CostCalibration {
         return out
     }
 
-    /// An export's whole estimate: the 413 of the export's own check, the limit raised past every
-    /// check before it (the keyframe build, the render's frames).
-    static func exportUnits(_ service: (Int) -> SegueService, _ request: HTTPRequest) -> Double? {
-        var limit = 1
-        for _ in 0..<64 {
-            let response = service(limit).respond(to: request)
-            guard response.status == 413 else { return nil }
-            let text = String(decoding: response.body, as: UTF8.self)
-            let parts = text.split(separator: "estimated work of ", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let units = Double(parts[1].prefix { $0.isNumber }) else { return nil }
-            if text.contains("exporting") { return units }
-            limit = Int(units) + 1
-        }
-        return nil
-    }
-
     static func run() {
         func service(_ maxWork: Int) -> SegueService {
             var configuration = ServiceConfiguration()
@@ -159,37 +154,24 @@ enum CostCalibration {
         for (name, path, body) in cases() {
             let request = HTTPRequest(method: "POST", path: path, headers: ["content-type": "application/json"],
                                       body: Array(body.utf8))
-            guard let units = units(service, request) else {
+            guard let units = units(service, request, isFinal: { !$0.contains("building the keyframe tracks") }) else {
                 print("\(name) no estimate: \(String(decoding: unlimited.respond(to: request).body.prefix(300), as: UTF8.self))")
                 continue
             }
-            var best = Double.infinity
-            for _ in 0..<2 {
-                let start = cpuNanoseconds()
-                let response = unlimited.respond(to: request)
-                let bytes = (try? response.collectedBody())?.count ?? -1
-                best = min(best, cpuNanoseconds() - start)
-                if bytes < 0 { print("\(name) status \(response.status)") }
-            }
-            print("\(name) units=\(Int(units)) ns=\(Int(best)) ns_per_unit=\((best / units * 1000).rounded() / 1000)")
+            let (best, ok) = measured(unlimited, request)
+            print("\(name) units=\(Int(units)) ns=\(Int(best)) ns_per_unit=\((best / units * 1000).rounded() / 1000)" + (ok ? "" : " failed"))
         }
         // Exports: the estimate over the measured time, goal 0.5–2 (rule 45).
         for (name, path, format, body) in exportCases() {
             let request = HTTPRequest(method: "POST", path: path, query: ["format": format],
                                       headers: ["content-type": "application/json"], body: Array(body.utf8))
-            guard let units = exportUnits(service, request) else {
+            guard let units = units(service, request, isFinal: { $0.contains("exporting") }) else {
                 print("\(name) no estimate: \(String(decoding: unlimited.respond(to: request).body.prefix(300), as: UTF8.self))")
                 continue
             }
-            var best = Double.infinity
-            for _ in 0..<2 {
-                let start = cpuNanoseconds()
-                let response = unlimited.respond(to: request)
-                _ = try? response.collectedBody()
-                best = min(best, cpuNanoseconds() - start)
-                if response.status != 200 { print("\(name) status \(response.status)") }
-            }
-            print("\(name) units=\(Int(units)) ns=\(Int(best)) estimate_over_measured=\((units / best * 1000).rounded() / 1000)")
+            let (best, ok) = measured(unlimited, request)
+            print("\(name) units=\(Int(units)) ns=\(Int(best)) estimate_over_measured=\((units / best * 1000).rounded() / 1000)"
+                  + (ok ? "" : " failed"))
         }
     }
 }
