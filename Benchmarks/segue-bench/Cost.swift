@@ -103,8 +103,8 @@ enum CostCalibration {
         return (best, ok)
     }
 
-    /// Exports of every kind of channel (docs/cost.md "Exports"): (name, path, format, body).
-    static func exportCases() -> [(name: String, path: String, format: String, body: String)] {
+    /// Exports of every kind of channel (docs/cost.md "Exports"): (name, path, query, body).
+    static func exportCases() -> [(name: String, path: String, query: [String: String], body: String)] {
         func views(_ n: Int, _ channels: String) -> String {
             (0..<n).map { #""v\#($0)":{\#(channels)}"# }.joined(separator: ",")
         }
@@ -112,32 +112,32 @@ enum CostCalibration {
             #"{"fps":60\#(extra),"views":{\#(views(n, channels))},"animations":["# + (0..<n).map(animation).joined(separator: ",") + "]}"
         }
         let frame = #""frame":[0,0,100,40],"alpha":0,"transform":{"rotation":0}"#
-        let renders: [(String, String)] = [
-            ("bezier-blocks-20", render(20, frame) { #"{"view":"v\#($0)","duration":1,"timing":"easeInOut","to":{"frame":[200,\#($0),120,40],"alpha":1,"transform":{"rotation":2}}}"# }),
-            ("spring-blocks-20", render(20, frame) { #"{"view":"v\#($0)","duration":1,"timing":{"type":"spring","dampingRatio":0.\#(5 + $0 % 4)},"to":{"frame":[200,\#($0),120,40],"alpha":1,"transform":{"rotation":2}}}"# }),
-            ("physics-spring-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"spring","stiffness":200,"damping":10}}"# }),
-            ("physics-attachment-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"attachment","frequency":2,"damping":0.3}}"# }),
-            ("physics-pop-rk4-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"popSpring","bounciness":12,"speed":8,"integrator":"rk4"}}"# }),
-            ("physics-euler-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"spring","stiffness":200,"damping":10,"integrator":"euler"}}"# }),
-            ("physics-decay-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","channel":"center","velocity":[800,\#($0 * 20)],"dynamics":{"model":"decay"}}"# }),
-            ("keyframes-linear-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }),
-            ("keyframes-cubic-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"calculationMode":"cubic","values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }),
-            ("keyframes-paced-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"calculationMode":"cubicPaced","values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }),
-            ("keyframes-discrete-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"calculationMode":"discrete","values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }),
-            ("uiview-keyframes-20", render(20, frame) { #"{"view":"v\#($0)","duration":1,"keyframes":[{"start":0,"duration":0.5,"to":{"transform":{"rotation":2}}},{"start":0.5,"duration":0.5,"to":{"alpha":1,"frame":[90,0,100,40]}}]}"# }),
+        let renders: [(String, String, [String: String])] = [
+            ("bezier-blocks-20", render(20, frame) { #"{"view":"v\#($0)","duration":1,"timing":"easeInOut","to":{"frame":[200,\#($0),120,40],"alpha":1,"transform":{"rotation":2}}}"# }, [:]),
+            ("spring-blocks-20", render(20, frame) { #"{"view":"v\#($0)","duration":1,"timing":{"type":"spring","dampingRatio":0.\#(5 + $0 % 4)},"to":{"frame":[200,\#($0),120,40],"alpha":1,"transform":{"rotation":2}}}"# }, [:]),
+            ("physics-spring-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"spring","stiffness":200,"damping":10}}"# }, [:]),
+            ("physics-attachment-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"attachment","frequency":2,"damping":0.3}}"# }, [:]),
+            ("physics-pop-rk4-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"popSpring","bounciness":12,"speed":8,"integrator":"rk4"}}"# }, [:]),
+            ("physics-euler-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","to":{"center":[200,\#($0 * 5)]},"dynamics":{"model":"spring","stiffness":200,"damping":10,"integrator":"euler"}}"# }, ["tolerance": "0.01"]),
+            ("physics-decay-20", render(20, #""center":[0,0]"#) { #"{"view":"v\#($0)","channel":"center","velocity":[800,\#($0 * 20)],"dynamics":{"model":"decay"}}"# }, [:]),
+            ("keyframes-linear-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }, [:]),
+            ("keyframes-cubic-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"calculationMode":"cubic","values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }, [:]),
+            ("keyframes-paced-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"calculationMode":"cubicPaced","values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }, [:]),
+            ("keyframes-discrete-20", render(20, #""c":[0,0,0]"#) { #"{"view":"v\#($0)","channel":"c","duration":2,"calculationMode":"discrete","values":[[0,0,0],[50,\#($0),9],[20,90,3],[100,10,40],[60,60,60]]}"# }, [:]),
+            ("uiview-keyframes-20", render(20, frame) { #"{"view":"v\#($0)","duration":1,"keyframes":[{"start":0,"duration":0.5,"to":{"transform":{"rotation":2}}},{"start":0.5,"duration":0.5,"to":{"alpha":1,"frame":[90,0,100,40]}}]}"# }, [:]),
             ("commands-20", render(20, frame, { #"{"id":"a\#($0)","view":"v\#($0)","duration":1,"timing":"easeIn","to":{"frame":[200,0,100,40],"alpha":1}}"# },
-                                    extra: #","commands":["# + (0..<20).map { #"{"at":0.3,"animation":"a\#($0)","op":"reverse"},{"at":0.5,"animation":"a\#($0)","op":"reverse"}"# }.joined(separator: ",") + "]")),
+                                    extra: #","commands":["# + (0..<20).map { #"{"at":0.3,"animation":"a\#($0)","op":"reverse"},{"at":0.5,"animation":"a\#($0)","op":"reverse"}"# }.joined(separator: ",") + "]"), [:]),
         ]
-        var out: [(String, String, String, String)] = []
-        for (name, body) in renders {
-            out.append(("export-css-" + name, "/v1/render", "css", body))
-            out.append(("export-lottie-" + name, "/v1/render", "lottie", body))
+        var out: [(String, String, [String: String], String)] = []
+        for (name, body, query) in renders {
+            out.append(("export-css-" + name, "/v1/render", query.merging(["format": "css"]) { $1 }, body))
+            out.append(("export-lottie-" + name, "/v1/render", query.merging(["format": "lottie"]) { $1 }, body))
         }
         for (name, timing) in [("spring-0.5", #"{"type":"spring","dampingRatio":0.5},"duration":0.8"#),
                                ("spring-0.1-long", #"{"type":"spring","mass":1,"stiffness":400,"damping":4}"#),
                                ("bezier", #""cubic-bezier(0.3,1.4,0.6,0.9)""#), ("steps", #""steps(5, jump-both)""#),
                                ("linear", #""linear(0, 0.3 20%, 0.9 60%, 1)""#)] {
-            out.append(("export-css-curve-" + name, "/v1/curve", "css", #"{"timing":\#(timing)}"#))
+            out.append(("export-css-curve-" + name, "/v1/curve", ["format": "css"], #"{"timing":\#(timing)}"#))
         }
         return out
     }
@@ -162,8 +162,8 @@ enum CostCalibration {
             print("\(name) units=\(Int(units)) ns=\(Int(best)) ns_per_unit=\((best / units * 1000).rounded() / 1000)" + (ok ? "" : " failed"))
         }
         // Exports: the estimate over the measured time, goal 0.5–2 (rule 45).
-        for (name, path, format, body) in exportCases() {
-            let request = HTTPRequest(method: "POST", path: path, query: ["format": format],
+        for (name, path, query, body) in exportCases() {
+            let request = HTTPRequest(method: "POST", path: path, query: query,
                                       headers: ["content-type": "application/json"], body: Array(body.utf8))
             guard let units = units(service, request, isFinal: { $0.contains("exporting") }) else {
                 print("\(name) no estimate: \(String(decoding: unlimited.respond(to: request).body.prefix(300), as: UTF8.self))")

@@ -149,12 +149,15 @@ struct PhysicsChain: Sendable {
         return true
     }
 
-    /// Whether a moving segment runs POP's RK4 solver, whose value jumps at every display tick: an
-    /// export follows each jump (docs/cost.md "Exports").
-    var ticksWithRK4: Bool {
+    /// Whether a moving segment runs a tick integrator (semi-implicit Euler, POP's RK4), whose value
+    /// jumps at every display tick: an export follows each jump (docs/cost.md "Exports").
+    var jumpsEveryTick: Bool {
         segments.contains { segment in
-            guard case .moving(let motion, _) = segment.phase, case .rk4 = motion.integrator else { return false }
-            return true
+            guard case .moving(let motion, _) = segment.phase else { return false }
+            switch motion.integrator {
+            case .euler, .rk4: return true
+            default: return false
+            }
         }
     }
 

@@ -190,8 +190,8 @@ public enum SceneCost {
     /// greedy pass, the refinement of its many pieces and their rounding, each piece's truth
     /// evaluated anew off the grid.
     static let fittedExport = 8.0
-    /// On top of that, for a channel that jumps at every display tick (POP's RK4 solver): a jump
-    /// pair per tick.
+    /// On top of that, for a channel that jumps at every display tick (a tick integrator: Euler, POP's
+    /// RK4): a jump pair per tick.
     static let tickedExport = 6.0
     /// A Lottie fit of such a channel, against a CSS one: Lottie's properties group components
     /// (position, scale and rotation) into fewer fits.
@@ -226,7 +226,7 @@ extension PropertyAnimator {
 }
 
 extension ChannelTrack {
-    /// `SceneCost.fittedExport` (× `tickedExport` for RK4 physics) unless every layer is a block
+    /// `SceneCost.fittedExport` (× `tickedExport` for physics on a tick integrator) unless every layer is a block
     /// whose easing the target writes (a spring's only where `writesSprings`), then 1.
     func exportFactor(writesSprings: Bool) -> Double {
         let candidates = exactPieceCandidates.filter { piece in
@@ -240,7 +240,7 @@ extension ChannelTrack {
         }
         if linearKeyframes { return SceneCost.linearKeyframesExport }
         let ticked = layers.contains { layer in
-            if case .physics(let chain) = layer.motion { return chain.ticksWithRK4 }
+            if case .physics(let chain) = layer.motion { return chain.jumpsEveryTick }
             return false
         }
         return SceneCost.fittedExport * (ticked ? SceneCost.tickedExport : 1)
