@@ -48,29 +48,7 @@ public struct RenderResponse: Sendable {
         }
         var middle = JSONWriter()
         middle.raw("}")
-        middle.key("stacking")
-        middle.value(.array(r.scene.stacking.map(JSONValue.string)))
-        middle.raw(",\"events\":[")
-        for (i, event) in r.scene.events.enumerated() {
-            if i > 0 { middle.byte(0x2C) }
-            middle.raw("{")
-            middle.key("t", first: true); middle.number(event.event.t)
-            middle.key("animation"); middle.string(r.scene.animators[event.animation].id)
-            middle.key("type"); middle.string(event.event.kind.rawValue)
-            if let command = event.event.command {
-                middle.key("command"); middle.integer(Int64(command))
-            }
-            if let position = event.event.position {
-                middle.key("position"); middle.string(position.rawValue)
-            }
-            if let flag = event.event.withoutFinishing {
-                middle.key("withoutFinishing"); middle.raw(flag ? "true" : "false")
-            }
-            if let flag = event.event.reversed {
-                middle.key("reversed"); middle.raw(flag ? "true" : "false")
-            }
-            middle.raw("}")
-        }
+        writeStackingAndEvents(to: &middle)
         middle.raw("],\"animators\":{")
         sections.append(.init(prefix: middle.bytes))
         for (i, animator) in r.scene.animators.enumerated() {
@@ -109,6 +87,34 @@ public struct RenderResponse: Sendable {
                                  retainedBytes: samples.retainedBytes)
         body.cancellation = r.cancellation
         return body
+    }
+
+    /// `"stacking"` (rule 40) and the `"events"` array without its closing bracket: every state change
+    /// at its exact time, with what the event carries.
+    private func writeStackingAndEvents(to w: inout JSONWriter) {
+        w.key("stacking")
+        w.value(.array(request.scene.stacking.map(JSONValue.string)))
+        w.raw(",\"events\":[")
+        for (i, event) in request.scene.events.enumerated() {
+            if i > 0 { w.byte(0x2C) }
+            w.raw("{")
+            w.key("t", first: true); w.number(event.event.t)
+            w.key("animation"); w.string(request.scene.animators[event.animation].id)
+            w.key("type"); w.string(event.event.kind.rawValue)
+            if let command = event.event.command {
+                w.key("command"); w.integer(Int64(command))
+            }
+            if let position = event.event.position {
+                w.key("position"); w.string(position.rawValue)
+            }
+            if let flag = event.event.withoutFinishing {
+                w.key("withoutFinishing"); w.raw(flag ? "true" : "false")
+            }
+            if let flag = event.event.reversed {
+                w.key("reversed"); w.raw(flag ? "true" : "false")
+            }
+            w.raw("}")
+        }
     }
 
     /// `t` and one column per channel component (`card.frame.x`, `card.transform.tx`, …).
