@@ -405,6 +405,23 @@ final class PresetTests: XCTestCase {
         assertProblem(#"{"transition": {"preset": 3, "container": [0, 0, 1, 1]}}"#, status: 400, pointer: "/transition/preset")
     }
 
+    /// swipeUpDismiss reads its log with the pan gesture's rules: a log with two samples at one
+    /// time (a touch reported twice in a frame) is taken by the preset exactly as by the gesture.
+    func testSwipeUpDismissTakesEveryLogThePanGestureTakes() throws {
+        let log = "[[0, 0], [0.1, 50], [0.1, 60], [0.2, 120], [0.25, 300]]"
+        let expanded = try preset("swipeUpDismiss", #""samples": \#(log)"#)
+        assertRenders(expanded)
+        let plain = try json(#"""
+        {"views": {"v": {"frame": [0, 0, 320, 568]}}, "animations": [{"id": "d", "view": "v", "duration": 0.3, "timing": "linear",
+         "to": {"frame": [0, -568, 320, 568]}}],
+         "interaction": {"animations": ["d"], "gesture": {"kind": "pan", "distance": 568, "samples": \#(log)}}}
+        """#)
+        assertRenders(plain)
+        // A time that goes back is refused by both, at the sample.
+        assertProblem(#"{"transition": {"preset": "swipeUpDismiss", "container": [0, 0, 320, 568], "samples": [[0.2, 0], [0.1, 5]]}}"#,
+                      pointer: "/transition/samples/1/0")
+    }
+
     func testBadParameterValuesPointAtTheParameter() {
         func transition(_ preset: String, _ extra: String) -> String {
             #"{"transition": {"preset": "\#(preset)", "container": [0, 0, 320, 568], \#(extra)}}"#
@@ -422,7 +439,7 @@ final class PresetTests: XCTestCase {
         assertProblem(transition("swipeUpDismiss", #""distance": 0"#), pointer: "/transition/distance")
         assertProblem(transition("swipeUpDismiss", #""completionSpeed": 0"#), pointer: "/transition/completionSpeed")
         assertProblem(transition("swipeUpDismiss", #""samples": []"#), pointer: "/transition/samples")
-        assertProblem(transition("swipeUpDismiss", #""samples": [[0, 0], [0, 10]]"#), pointer: "/transition/samples/1/0")
+        assertProblem(transition("swipeUpDismiss", #""samples": [[0.1, 0], [0, 10]]"#), pointer: "/transition/samples/1/0")
         assertProblem(transition("swipeUpDismiss", #""samples": [[0, 0, 1]]"#), pointer: "/transition/samples/0")
         assertProblem(transition("pane", #""samples": [[0.2, 500], [0.1, 400]]"#), pointer: "/transition/samples/1/0")
         assertProblem(transition("pane", #""samples": [[0, 500], [0.1, 1, 400]]"#), pointer: "/transition/samples/1")

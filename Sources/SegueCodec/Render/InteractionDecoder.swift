@@ -128,7 +128,7 @@ enum InteractionDecoder {
             throw Problem.invalid("\(samples.count) samples are over the limit of \(limits.maxSamples)", at: p / "samples")
         }
         try gesture.rejectUnknown()
-        let rows = try self.samples(samples, width: kind == "pan" ? 2 : 3, at: p / "samples", limits: limits)
+        let rows = try gestureSamples(samples, width: kind == "pan" ? 2 : 3, at: p / "samples", limits: limits)
         if kind == "pan" {
             return .pan(distance: distance, threshold: threshold, samples: rows.map { ($0[0], $0[1]) })
         }
@@ -136,9 +136,10 @@ enum InteractionDecoder {
     }
 
     /// The gesture's sample rows, each `width` numbers: a time in order, then values within
-    /// ±`ChannelDecoder.maxMagnitude` (a pinch's scale ≥ 0, its first scale > 0).
-    private static func samples(_ samples: [JSONValue], width: Int, at p: JSONPointer,
-                                limits: Limits) throws(Problem) -> [[Double]] {
+    /// ±`ChannelDecoder.maxMagnitude` (a pinch's scale ≥ 0, its first scale > 0). The caller has
+    /// checked their count. The `swipeUpDismiss` preset reads its pan log with it too.
+    static func gestureSamples(_ samples: [JSONValue], width: Int, at p: JSONPointer,
+                               limits: Limits) throws(Problem) -> [[Double]] {
         let bound = ChannelDecoder.maxMagnitude
         var rows: [[Double]] = []
         for (i, sample) in samples.enumerated() {

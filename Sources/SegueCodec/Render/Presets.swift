@@ -130,8 +130,8 @@ enum Preset: String, CaseIterable, Sendable {
         case .zoomPush:
             "A push that zooms the new view in from its centre. Views, bottom to top: `from` {frame: container}, `to` {center: "
                 + "[x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {scale: [0, 0]}}. Animations: `push` on `to` "
-                + "{duration, timing, to: {transform: {scale: [1, 1]}}} (both ends as components, so scale 0 animates: "
-                + "API.md §6 rule 6)."
+                + "{duration, timing, to: {transform: {scale: [1, 1]}}} (both ends as components, so that the scale "
+                + "from 0 animates)."
         case .zoomPop:
             "A pop that zooms the old view out to its centre, uncovering the view underneath. Views, bottom to top: `to` "
                 + "{frame: container}, `from` {center: [x + w/2, y + h/2], bounds: [0, 0, w, h], transform: {scale: [1, 1]}}. "
@@ -164,7 +164,7 @@ enum Preset: String, CaseIterable, Sendable {
                 + "frequency, damping}, autostart: false}. Commands, in time order (a tap at the release time after "
                 + "it): a `drag` at the first sample's t with the samples as [t, x, y]; a `retarget` at the last "
                 + "sample's t to {center: open or closed} by the release velocity (least-squares slope of the last 100 "
-                + "ms, API.md §6 rule 22); and at each time in `taps` a `retarget` to the other position than the last "
+                + "ms); and at each time in `taps` a `retarget` to the other position than the last "
                 + "one aimed at (starting from closed). With no samples there is no drag and no release retarget."
         }
     }
@@ -180,11 +180,11 @@ enum Preset: String, CaseIterable, Sendable {
         case .slideDismiss:
             [.init(name: "duration", defaultValue: .number(0.3), summary: "seconds"),
              .init(name: "timing", defaultValue: .string("easeIn"),
-                   summary: "any timing of API.md §2 that runs for a duration (a spring only with `dampingRatio`)")]
+                   summary: "any timing that runs for a duration: a name, CSS text or a timing object (a spring only with `dampingRatio`)")]
         case .zoomPush, .zoomPop:
             [.init(name: "duration", defaultValue: .number(0.4), summary: "seconds"),
              .init(name: "timing", defaultValue: .string("easeInOut"),
-                   summary: "any timing of API.md §2 that runs for a duration (a spring only with `dampingRatio`)")]
+                   summary: "any timing that runs for a duration: a name, CSS text or a timing object (a spring only with `dampingRatio`)")]
         case .dropDismiss:
             [.init(name: "duration", defaultValue: .number(1), summary: "seconds, of the whole fall and of the fade"),
              .init(name: "timing", defaultValue: .string("easeInOut"),
@@ -195,7 +195,7 @@ enum Preset: String, CaseIterable, Sendable {
         case .crossDissolve:
             [.init(name: "duration", defaultValue: .number(0.3), summary: "seconds"),
              .init(name: "timing", defaultValue: .string("easeInOut"),
-                   summary: "any timing of API.md §2 that runs for a duration (a spring only with `dampingRatio`)")]
+                   summary: "any timing that runs for a duration: a name, CSS text or a timing object (a spring only with `dampingRatio`)")]
         case .swipeUpDismiss:
             [.init(name: "duration", defaultValue: .number(0.3),
                    summary: "seconds: the dismissal animation's duration, which the percent scrubs"),
@@ -207,7 +207,7 @@ enum Preset: String, CaseIterable, Sendable {
              .init(name: "threshold", defaultValue: .number(0.5),
                    summary: "in 0…1: the transition finishes when the last percent exceeds it, else cancels"),
              .init(name: "samples", defaultValue: .null,
-                   summary: "the pan's log [[t, translation], …]: absolute times, ≥ 0 and strictly increasing, "
+                   summary: "the pan's log [[t, translation], …], as the pan gesture takes it: absolute times ≥ 0, never decreasing, "
                        + "translation upward in points; null: a 0.25 s flick to 55 % of distance, [[0, 0], "
                        + "[0.05, 0.04·distance], [0.1, 0.12·distance], [0.15, 0.25·distance], [0.2, 0.4·distance], "
                        + "[0.25, 0.55·distance]], which finishes at the default threshold"),
@@ -350,7 +350,11 @@ enum Preset: String, CaseIterable, Sendable {
         let samples: JSONValue
         if let given = try parameters.optionalArray("samples") {
             guard !given.isEmpty else { throw Problem.invalid("`samples` needs at least one [t, translation]", at: p / "samples") }
-            _ = try Samples.read(given, widths: [2], at: p / "samples", what: "[t, translation]", limits: parameters.limits)
+            guard given.count <= parameters.limits.maxSamples else {
+                throw Problem.invalid("\(given.count) samples are over the limit of \(parameters.limits.maxSamples)", at: p / "samples")
+            }
+            // The pan gesture's own rules (times non-decreasing), so that the preset takes every log the gesture takes.
+            _ = try InteractionDecoder.gestureSamples(given, width: 2, at: p / "samples", limits: parameters.limits)
             samples = .array(given)
         } else {
             let log: [(Double, Double)] = [(0, 0), (0.05, 0.04), (0.1, 0.12), (0.15, 0.25), (0.2, 0.4), (0.25, 0.55)]
