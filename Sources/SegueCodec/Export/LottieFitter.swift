@@ -58,8 +58,9 @@ struct LottieFitter: Sendable {
                                   parameterTolerance: target.parameterTolerance(scale))
         let channels = target.channels.map { scene.channels[$0] }
         let pieces = channels.first.map { exactPieces.pieces(view: $0.view, channels: channels.map(\.name)) } ?? []
+        let jumps = Array(Set(channels.flatMap(\.jumpTimes).filter { $0 > 0 && $0 < end })).sorted()
         let fit = try KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
-                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals,
+                              breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals, jumps: jumps,
                               cancellation: cancellation).checked("a Lottie property")
         if let bad = fit.keyframes.first(where: { !$0.parameters.allSatisfy(\.isFinite) }) {
             throw problem(target, at: bad.time)

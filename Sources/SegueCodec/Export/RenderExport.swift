@@ -75,6 +75,8 @@ public struct RenderExport: Sendable {
         let layers = scene.stackingPositions
         for id in Self.viewOrder(scene) {
             let channels = scene.channels.indices.filter { scene.channels[$0].view == id }
+            // Where a tick integrator's value jumps: given to every fit of the view.
+            let jumps = Array(Set(channels.flatMap { scene.channels[$0].jumpTimes }.filter { $0 > 0 && $0 < end })).sorted()
             var (properties, placement) = Self.properties(of: id, mapping.sampling(channels), options: options, lengths: lengths,
                                                           notes: &notes)
             properties = blockEasings.resolve(properties, tolerance: tolerance, cancellation: request.cancellation)
@@ -82,7 +84,7 @@ public struct RenderExport: Sendable {
             for property in properties {
                 fits.append(try KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
                                             breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals,
-                                            cancellation: request.cancellation)
+                                            jumps: jumps, cancellation: request.cancellation)
                     .checked("`\(property.css)` of view `\(id)`"))
             }
             if request.cancellation?.isCancelled == true { throw Problem.cancelled }

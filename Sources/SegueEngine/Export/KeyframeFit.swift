@@ -59,11 +59,14 @@ public struct KeyframeFit: Sendable {
     ///   frames), in which keyframe positions are rounded.
     /// - endValue: parameters the last keyframe must hold (a `linear()` ending exactly at 1).
     /// - gridIntervals: the grid's even steps; more find fewer keyframes, at a cost linear in them.
+    /// - jumps: times where the value may jump with no event there (a tick integrator's ticks):
+    ///   grid points, and a piece over the bound that ends at one becomes a jump pair at once
+    ///   instead of being halved down to it (`SegmentError.refined`).
     /// - cancellation: looked at before each piece is checked; once raised the fit ends at once
     ///   (`wasCancelled`).
     public init(_ target: FitTarget, start: Double, end: Double, tolerance: Double, unitsPerSecond: Double,
                 breakpoints: [Double] = [], exactPieces: [ExactPiece] = [], endValue: [Double]? = nil,
-                gridIntervals: Int = KeyframeFit.gridIntervals, cancellation: WorkCancellation? = nil) {
+                gridIntervals: Int = KeyframeFit.gridIntervals, jumps: [Double] = [], cancellation: WorkCancellation? = nil) {
         self.tolerance = tolerance
         defer { wasCancelled = cancellation?.isCancelled == true }
         guard end > start else {
@@ -74,14 +77,14 @@ public struct KeyframeFit: Sendable {
             return
         }
         let grid = Self.grid(start: start, end: end, intervals: gridIntervals,
-                             breakpoints: breakpoints + exactPieces.flatMap { [$0.start, $0.end] })
+                             breakpoints: breakpoints + jumps + exactPieces.flatMap { [$0.start, $0.end] })
         let sampled = grid.map(target.sample)
         let samples = sampled.map(\.parameters)
         if samples.allSatisfy({ $0 == samples[0] }) {
             // Constant on the grid: two keyframes, checked like any fit (a blip between grid
             // points still shows in the check).
             let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals,
-                                       cancellation: cancellation)
+                                       jumps: jumps, cancellation: cancellation)
             let ends = [Keyframe(time: start, parameters: samples[0]), Keyframe(time: end, parameters: samples[0])]
             let knots = checker.refined(ends, bound: 1)
             keyframes = knots.map { var k = $0; k.position = KeyframeRounding.round(($0.time - start) * unitsPerSecond, decimals: KeyframeRounding.endDecimals); return k }
@@ -95,7 +98,7 @@ public struct KeyframeFit: Sendable {
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
         if let endValue { knots[knots.count - 1].parameters = endValue }
         let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals,
-                                   cancellation: cancellation)
+                                   jumps: jumps, cancellation: cancellation)
         guard knots.count <= gridIntervals / 2 else {
             // A keyframe at every other grid point: the value moves faster than the grid resolves,
             // and no split will follow it. The fit stands as it is, its error measured.

@@ -29,13 +29,27 @@ struct SegmentError: Sendable {
     /// Once raised, every piece measures 0 without being scanned, so that the splitting and the
     /// rounding end at once; the fit then reports itself cancelled (`KeyframeFit.wasCancelled`).
     let cancellation: WorkCancellation?
+    /// Known jump times, sorted (`KeyframeFit`'s `jumps`).
+    let jumps: [Double]
 
-    init(target: FitTarget, tolerance: Double, window: Double, gridIntervals: Int, cancellation: WorkCancellation? = nil) {
+    init(target: FitTarget, tolerance: Double, window: Double, gridIntervals: Int, jumps: [Double] = [],
+         cancellation: WorkCancellation? = nil) {
         self.target = target
         self.tolerance = tolerance
         self.window = window
         self.gridIntervals = gridIntervals
+        self.jumps = jumps.sorted()
         self.cancellation = cancellation
+    }
+
+    /// Whether t is one of the known jump times.
+    func isJump(_ t: Double) -> Bool {
+        var low = 0, high = jumps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if jumps[middle] < t { low = middle + 1 } else { high = middle }
+        }
+        return low < jumps.count && jumps[low] == t
     }
 
     /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
@@ -137,7 +151,11 @@ struct SegmentError: Sendable {
                 continue
             }
             result[result.count - 1].easing = .linear
-            pending.append(Keyframe(time: found.t, parameters: target.sample(found.t).parameters))
+            // A piece that ends at a known jump splits just before it, leaving a piece narrow enough to
+            // become the jump pair on the next step; any other piece splits at its worst point.
+            let narrow = KeyframeFit.jumpWidth * window / 2
+            let split = isJump(next.time) && next.time - narrow > previous.time ? next.time - narrow : found.t
+            pending.append(Keyframe(time: split, parameters: target.sample(split).parameters))
         }
         return result
     }

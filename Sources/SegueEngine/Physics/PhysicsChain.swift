@@ -161,6 +161,17 @@ struct PhysicsChain: Sendable {
         }
     }
 
+    /// The times at which a tick integrator's value jumps (its ticks while moving), in order.
+    var jumpTimes: [Double] {
+        var times: [Double] = []
+        for (k, segment) in segments.enumerated() {
+            guard case .moving(let motion, let origin) = segment.phase else { continue }
+            let end = k + 1 < segments.count ? segments[k + 1].begin : .infinity
+            times += motion.tickTimes.map { origin + $0 }.filter { $0 > segment.begin && $0 < end }
+        }
+        return times
+    }
+
     /// The last segment beginning at or before t.
     private func segment(at t: Double) -> Segment {
         var low = 0, high = segments.count - 1

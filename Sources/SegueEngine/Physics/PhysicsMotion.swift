@@ -155,6 +155,19 @@ struct PhysicsMotion: Sendable {
                              horizon: horizon, elapsed: tau, leftover: leftover, budget: budget)
     }
 
+    /// Tick integrators: the local times of the ticks simulated after the state given, up to the
+    /// rest — where the value shown jumps (between ticks the last tick shows). Empty otherwise.
+    var tickTimes: [Double] {
+        let rate: Double
+        switch integrator {
+        case .euler(let r), .rk4(let r): rate = r
+        case .exact: return []
+        }
+        let count = tickPositions.count / max(1, start.count)
+        guard count > 1 else { return [] }
+        return (1..<count).map { (baseTick + Double($0)) / rate }.filter { $0 <= settleTime }
+    }
+
     /// Whether the motion came to rest strictly before local time τ (a grid point within the slack
     /// of τ counts as at τ).
     func restsBefore(_ tau: Double) -> Bool {

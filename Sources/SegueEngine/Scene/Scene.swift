@@ -24,6 +24,9 @@ public struct Scene: Sendable {
         /// confirms each against the values (docs/exports.md "Exact pieces"); a spring's has no
         /// exact web form, and an export writes it as its `linear()` (rule 41).
         public var exactPieceCandidates: [ExactPiece] { track.exactPieceCandidates }
+
+        /// Times at which the value may jump other than the events: a tick integrator's ticks.
+        public var jumpTimes: [Double] { track.jumpTimes }
     }
 
     /// One animation's animator.

@@ -146,6 +146,15 @@ struct ChannelTrack: Sendable {
         }
     }
 
+    /// Where the channel's value may jump although no event is there: the ticks of its physics
+    /// layers on a tick integrator (docs/exports.md "Fitting").
+    var jumpTimes: [Double] {
+        layers.flatMap { layer -> [Double] in
+            if case .physics(let chain) = layer.motion { return chain.jumpTimes }
+            return []
+        }.sorted()
+    }
+
     /// The resolved physics chain of each physics layer, by request index.
     public var physicsChains: [Int: PhysicsChain] {
         var chains: [Int: PhysicsChain] = [:]

@@ -104,6 +104,10 @@ final class ExportErrorTests: XCTestCase {
            "to": {"alpha": 1, "transform": {"rotation": 3, "scale": [1.2, 0.8], "translation": [10, -4]},
                   "backgroundColor": [0, 0, 1, 0.5], "glow": 4, "uv": [2, -1]}}]}
         """#),
+        ("physics on a tick integrator: semi-implicit Euler at 60 Hz, a jump at every tick", #"""
+        {"views": {"p": {"center": [0, 0], "bounds": [0, 0, 40, 40]}},
+         "animations": [{"view": "p", "to": {"center": [200, 80]}, "dynamics": {"model": "spring", "stiffness": 200, "damping": 10, "integrator": "euler"}}]}
+        """#),
         ("center and bounds, a direct 2π turn, a skew", #"""
         {"views": {"v": {"center": [100, 100], "bounds": [0, 0, 50, 80], "transform": {"matrix": [1, 0, 0.5, 1, 0, 0]}, "cornerRadius": 2}},
          "animations": [
