@@ -192,7 +192,7 @@ public enum SceneCost {
     static let fittedExport = 8.0
     /// On top of that, for a channel that jumps at every display tick (a tick integrator: Euler, POP's
     /// RK4): a jump pair per tick.
-    static let tickedExport = 6.0
+    static let tickedExport = 5.0
     /// A Lottie fit of such a channel, against a CSS one: Lottie's properties group components
     /// (position, scale and rotation) into fewer fits.
     static let lottieFitted = 0.7
