@@ -29,16 +29,8 @@ struct ExportPlacement: Sendable {
     var size0: (w: Double, h: Double)
     let hasSize: Bool
 
-    init(view: String, scene: Scene, frames: [SceneSamples.Column]) {
-        for (i, channel) in scene.channels.enumerated() where channel.view == view {
-            switch channel.name {
-            case "frame": frame = i
-            case "center": center = i
-            case "bounds": bounds = i
-            case "transform": transform = i
-            default: break
-            }
-        }
+    init(_ view: ViewChannels, frames: [SceneSamples.Column]) {
+        (frame, center, bounds, transform) = (view.frame, view.center, view.bounds, view.transform)
         hasSize = frame != nil || bounds != nil
         centre0 = (0, 0)
         size0 = (1, 1)

@@ -10,16 +10,10 @@ import SegueEngine
 /// Béziers only (no `steps()` or `linear()` easing in Lottie). The fit keeps only those the values
 /// confirm (`KeyframeFit`, step 2): a run that was paused, reversed, scrubbed or blended with
 /// another animation is fitted like any other motion.
-struct LottieExactPieces: Sendable {
-    let scene: Scene
-
-    init(_ request: RenderRequest) {
-        scene = request.scene
-    }
-
-    /// The candidates for a target of `view` that reads `channels` (names).
-    func pieces(view: String, channels: [String]) -> [ExactPiece] {
-        scene.channels.filter { $0.view == view && channels.contains($0.name) }.flatMap(\.exactPieceCandidates).filter { piece in
+enum LottieExactPieces {
+    /// The candidates of the channels a Lottie target reads.
+    static func pieces(_ channels: [Scene.Channel]) -> [ExactPiece] {
+        channels.flatMap(\.exactPieceCandidates).filter { piece in
             if case .curve(.cubicBezier) = piece.easing { return true }
             return false
         }

@@ -37,7 +37,8 @@ public struct LottieExport: Sendable {
         try checkFinite()
         // Request order picks each view's palette colour; stacking order lays out the layers.
         let requestOrder = viewNames()
-        let views = r.scene.stacking.map { LottieView($0, scene: r.scene) }
+        let byView = ViewChannels.byView(r.scene)
+        let views = r.scene.stacking.map { byView[$0] ?? ViewChannels($0) }
         let canvas = LottieCanvas(r, views: views)
         let fps = r.fps ?? 60
         let fitter = LottieFitter(r, tolerance: tolerance, fps: fps)
@@ -81,7 +82,7 @@ public struct LottieExport: Sendable {
     }
 
     /// One view's shape layer.
-    func layer(_ view: LottieView, index: Int, fill: [Double], fitter: LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
+    func layer(_ view: ViewChannels, index: Int, fill: [Double], fitter: LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
         let scene = request.scene
         let position = try fitter.fit(LottieTargets.position(view, scene, origin: (canvas.x, canvas.y)))
         var rotationScale = LottieFitter.Fit.constant([0, 100, 100])
@@ -108,7 +109,7 @@ public struct LottieExport: Sendable {
 
     /// The group of the view's rectangle and its fill, with the identity transform players expect
     /// as a group's last item.
-    func background(_ view: LottieView, fill: [Double], fitter: LottieFitter) throws(Problem) -> JSONValue {
+    func background(_ view: ViewChannels, fill: [Double], fitter: LottieFitter) throws(Problem) -> JSONValue {
         let scene = request.scene
         let size = try fitter.fit(LottieTargets.size(view, scene))
         var roundness = LottieFitter.Fit.constant([0])

@@ -21,8 +21,6 @@ struct LottieFitter: Sendable {
     /// Even steps over the window plus the breakpoints: where a constant is confirmed and a
     /// rotation unwrapped.
     let grid: [Double]
-    /// Bézier-timed block animations, offered to the fit as exact pieces.
-    let exactPieces: LottieExactPieces
     /// The request's: stops every fit once raised (503).
     let cancellation: WorkCancellation?
 
@@ -43,7 +41,6 @@ struct LottieFitter: Sendable {
         let inside = request.scene.events.map(\.event.t).filter { $0 > 0 && $0 < window }
         breakpoints = inside
         grid = window > 0 ? KeyframeFit.grid(start: 0, end: window, intervals: gridIntervals, breakpoints: inside) : [0]
-        exactPieces = LottieExactPieces(request)
         cancellation = request.cancellation
     }
 
@@ -57,7 +54,7 @@ struct LottieFitter: Sendable {
         let fitTarget = FitTarget(sample: target.sample, interpolate: target.interpolate, scale: scale,
                                   parameterTolerance: target.parameterTolerance(scale))
         let channels = target.channels.map { scene.channels[$0] }
-        let pieces = channels.first.map { exactPieces.pieces(view: $0.view, channels: channels.map(\.name)) } ?? []
+        let pieces = LottieExactPieces.pieces(channels)
         let jumps = Array(Set(channels.flatMap(\.jumpTimes).filter { $0 > 0 && $0 < end })).sorted()
         let fit = try KeyframeFit(fitTarget, start: 0, end: end, tolerance: tolerance ?? self.tolerance, unitsPerSecond: fps,
                               breakpoints: breakpoints, exactPieces: pieces, gridIntervals: gridIntervals, jumps: jumps,
@@ -115,7 +112,7 @@ struct LottieCanvas: Sendable {
     var x: Double, y: Double
     var w: Int, h: Int
 
-    init(_ request: RenderRequest, views: [LottieView]) {
+    init(_ request: RenderRequest, views: [ViewChannels]) {
         if let container = request.container {
             (x, y) = (container.x, container.y)
             (w, h) = (Self.whole(container.w), Self.whole(container.h))

@@ -69,7 +69,7 @@ enum LottieProperty {
 /// rectangle's shorter side (players clamp the roundness there); colour components outside
 /// [0, 1] (clamped: lottie-spec "Color").
 enum LottieWarnings {
-    static func of(_ view: LottieView, scene: Scene, frames: [Double]) -> [Warning] {
+    static func of(_ view: ViewChannels, scene: Scene, frames: [Double]) -> [Warning] {
         let at = JSONPointer(["views", view.name])
         var warnings = view.custom.map { channel in
             let name = scene.channels[channel].name
@@ -87,7 +87,7 @@ enum LottieWarnings {
         }
         if let radius = view.cornerRadius, let t = frames.first(where: { t in
             let size = view.size(scene, at: t)
-            return LottieView.scalar(scene, radius, at: t) > min(abs(size.w), abs(size.h)) / 2
+            return ViewChannels.scalar(scene, radius, at: t) > min(abs(size.w), abs(size.h)) / 2
         }) {
             warnings.append(Warning(pointer: at / scene.channels[radius].name,
                                     detail: "`cornerRadius` is over half the rectangle's shorter side (first at t = \(CSSText.number(t))), "

@@ -7,28 +7,41 @@
 #endif
 import SegueEngine
 
-/// The channels of one view that its Lottie layer shows (docs/rules.md rule 29), as indices into
-/// `Scene.channels`. Every other channel of the view is `custom`: Lottie has nothing to show it
-/// with, and the export names it in `warnings`.
-struct LottieView: Sendable {
+/// The channels of one view by what they are, as indices into `Scene.channels`: what the render
+/// exports read (docs/exports.md "Renders", rule 29). `custom` holds every other channel — Lottie
+/// has nothing to show it with and names it in `warnings`; CSS writes it as a custom property.
+struct ViewChannels: Sendable {
     let name: String
     var frame: Int?, center: Int?, bounds: Int?
     var alpha: Int?, transform: Int?, color: Int?, cornerRadius: Int?
     var custom: [Int] = []
+    /// Every channel of the view, in the scene's order.
+    var all: [Int] = []
 
-    init(_ name: String, scene: Scene) {
+    init(_ name: String) {
         self.name = name
-        for (i, channel) in scene.channels.enumerated() where channel.view == name {
-            switch channel.name {
-            case "frame": frame = i
-            case "center": center = i
-            case "bounds": bounds = i
-            case "alpha": alpha = i
-            case "transform": transform = i
-            case "backgroundColor": color = i
-            case "cornerRadius": cornerRadius = i
-            default: custom.append(i)
-            }
+    }
+
+    /// Every view's channels, in one pass over the scene's (a view without any is absent).
+    static func byView(_ scene: Scene) -> [String: ViewChannels] {
+        var views: [String: ViewChannels] = [:]
+        for (i, channel) in scene.channels.enumerated() {
+            views[channel.view, default: ViewChannels(channel.view)].add(i, named: channel.name)
+        }
+        return views
+    }
+
+    private mutating func add(_ index: Int, named name: String) {
+        all.append(index)
+        switch name {
+        case "frame": frame = index
+        case "center": center = index
+        case "bounds": bounds = index
+        case "alpha": alpha = index
+        case "transform": transform = index
+        case "backgroundColor": color = index
+        case "cornerRadius": cornerRadius = index
+        default: custom.append(index)
         }
     }
 
@@ -198,7 +211,7 @@ struct LottieTarget: Sendable {
 enum LottieTargets {
     /// The layer's `p`: the rectangle's centre moved by the transform's translation, in canvas
     /// coordinates (the transform applies about the centre, UIKit's default anchor point).
-    static func position(_ view: LottieView, _ scene: Scene, origin: (x: Double, y: Double)) -> LottieTarget {
+    static func position(_ view: ViewChannels, _ scene: Scene, origin: (x: Double, y: Double)) -> LottieTarget {
         .linear(view.geometry + [view.transform].compactMap { $0 }) { t in
             let c = view.centre(scene, at: t), m = view.matrix(scene, at: t)
             return [c.x + m.tx - origin.x, c.y + m.ty - origin.y]
@@ -232,11 +245,11 @@ enum LottieTargets {
 
     /// The layer's `o`: 100 · alpha.
     static func opacity(_ channel: Int, _ scene: Scene) -> LottieTarget {
-        .scaled([channel], by: 100) { t in [LottieView.scalar(scene, channel, at: t)] }
+        .scaled([channel], by: 100) { t in [ViewChannels.scalar(scene, channel, at: t)] }
     }
 
     /// The rectangle's `s`: [w, h].
-    static func size(_ view: LottieView, _ scene: Scene) -> LottieTarget {
+    static func size(_ view: ViewChannels, _ scene: Scene) -> LottieTarget {
         .linear(view.geometry) { t in
             let size = view.size(scene, at: t)
             return [size.w, size.h]
@@ -245,7 +258,7 @@ enum LottieTargets {
 
     /// The rectangle's `r`: `cornerRadius`.
     static func roundness(_ channel: Int, _ scene: Scene) -> LottieTarget {
-        .linear([channel]) { t in [LottieView.scalar(scene, channel, at: t)] }
+        .linear([channel]) { t in [ViewChannels.scalar(scene, channel, at: t)] }
     }
 
     /// The fill's `c`: the background colour's r, g, b, each kept within [0, 1] (lottie-spec

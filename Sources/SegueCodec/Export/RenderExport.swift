@@ -73,11 +73,12 @@ public struct RenderExport: Sendable {
         var views: [View] = []
         var blockEasings = BlockEasings()
         let layers = scene.stackingPositions
+        let byView = ViewChannels.byView(scene)
         for id in Self.viewOrder(scene) {
-            let channels = scene.channels.indices.filter { scene.channels[$0].view == id }
+            let view = byView[id] ?? ViewChannels(id)
             // Where a tick integrator's value jumps: given to every fit of the view.
-            let jumps = Array(Set(channels.flatMap { scene.channels[$0].jumpTimes }.filter { $0 > 0 && $0 < end })).sorted()
-            var (properties, placement) = Self.properties(of: id, mapping.sampling(channels), options: options, lengths: lengths,
+            let jumps = Array(Set(view.all.flatMap { scene.channels[$0].jumpTimes }.filter { $0 > 0 && $0 < end })).sorted()
+            var (properties, placement) = Self.properties(of: view, mapping.sampling(view.all), options: options, lengths: lengths,
                                                           notes: &notes)
             properties = blockEasings.resolve(properties, tolerance: tolerance, cancellation: request.cancellation)
             var fits: [KeyframeFit] = []
@@ -104,13 +105,12 @@ public struct RenderExport: Sendable {
 
     /// The CSS properties of a view's channels (rule 28), with its geometry as `options` ask (rule
     /// 42), and the declarations that place it once (`geometry=transform`).
-    static func properties(of view: String, _ mapping: ExportMapping, options: ExportOptions, lengths: ExportLengths,
+    static func properties(of view: ViewChannels, _ mapping: ExportMapping, options: ExportOptions, lengths: ExportLengths,
                            notes: inout [Warning]) -> (properties: [ExportProperty], placement: [(String, String)]) {
-        let channels = mapping.scene.channels.indices.filter { mapping.scene.channels[$0].view == view }
-        let pointer = JSONPointer(["views", view])
+        let pointer = JSONPointer(["views", view.name])
         var out: [ExportProperty] = []
         var placement: [(String, String)] = []
-        let placed = ExportPlacement(view: view, scene: mapping.scene, frames: mapping.frames)
+        let placed = ExportPlacement(view, frames: mapping.frames)
         if placed.center != nil, placed.bounds == nil, placed.frame == nil {
             notes.append(Warning(pointer: pointer, detail: "the view has a center but no bounds: `left` and `top` place its centre"))
         }
@@ -120,15 +120,15 @@ public struct RenderExport: Sendable {
         case .transform where placed.isPlaced:
             placement = place(placed, lengths: lengths)
             out.append(mapping.placedTransform(placed) { lengths.length($0, axis: $1) })
-            if placed.sizeChanges(mapping.frames), let radius = channels.first(where: { mapping.scene.channels[$0].name == "cornerRadius" }) {
-                notes.append(Warning(pointer: pointer / mapping.scene.channels[radius].name,
+            if placed.sizeChanges(mapping.frames), view.cornerRadius != nil {
+                notes.append(Warning(pointer: pointer / "cornerRadius",
                                      detail: "the view changes size and has a corner radius: under geometry=transform its size "
                                          + "is a scale, which stretches the corners (geometry=layout keeps them round)"))
             }
         case .transform:
             break
         }
-        for channel in channels {
+        for channel in view.all {
             let c = mapping.scene.channels[channel]
             switch c.name {
             case "frame", "center", "bounds": continue
