@@ -29,7 +29,13 @@ struct BlockEasings: Sendable {
     /// Each block's `linear()`, and its text as the curve export writes it.
     private(set) var written: [(curve: PiecewiseLinear, text: String)] = []
     /// Every fit made, by spring and progress tolerance: views on the same spring share one.
-    private var fitted: [(easing: KeyframeEasing, epsilon: Double, result: (curve: PiecewiseLinear, text: String)?)] = []
+    private var fitted: [(easing: KeyframeEasing, epsilon: Double, result: Written?)] = []
+
+    /// What a block's piece is written as, and δ: its largest progress error over continuous time.
+    struct Written: Sendable {
+        var easing: KeyframeEasing
+        var error: Double
+    }
 
     /// `properties` with each spring piece written as its block's `linear()`, or left out where
     /// none can follow it; the other pieces as they are. `cancellation` stops the fits.
@@ -48,31 +54,35 @@ struct BlockEasings: Sendable {
                 }
             }
         }
-        var replaced: [(piece: ExactPiece, written: KeyframeEasing?)] = []
-        for block in blocks {
-            guard case .timed(let curve, let duration) = block.piece.easing else { continue }
-            let epsilon = Self.share * tolerance * Self.powerOfTwoAtMost(min(1, block.ratio))
-            let easing: (curve: PiecewiseLinear, text: String)?
-            if let done = fitted.first(where: { $0.easing == block.piece.easing && $0.epsilon == epsilon }) {
-                easing = done.result
-            } else {
-                easing = Self.linear(curve, duration: duration, tolerance: epsilon, cancellation: cancellation)
-                fitted.append((block.piece.easing, epsilon, easing))
-                if let easing { written.append(easing) }
-            }
-            replaced.append((block.piece, easing.map { .curve(.piecewiseLinear($0.curve)) }))
+        let replaced = blocks.map { block in
+            (piece: block.piece, written: written(block.piece, ratio: block.ratio, tolerance: tolerance, cancellation: cancellation))
         }
         return properties.map { property in
             var property = property
             property.exactPieces = property.exactPieces.compactMap { piece in
                 guard case .timed = piece.easing else { return piece }
-                guard let easing = replaced.first(where: { $0.piece == piece })?.written else { return nil }
+                guard let easing = replaced.first(where: { $0.piece == piece })?.written?.easing else { return nil }
                 var piece = piece
                 piece.written = easing
                 return piece
             }
             return property
         }
+    }
+
+    /// How `piece` is written when the smallest scale_k / L_k of the properties it moves is
+    /// `ratio`: a curve the target writes as it is (δ = 0), a spring as its `linear()` at
+    /// ε = share × tolerance × 2^⌊log₂ min(1, ratio)⌋ (δ the fit's measured error); nil when no
+    /// `linear()` can follow the spring.
+    mutating func written(_ piece: ExactPiece, ratio: Double, tolerance: Double, cancellation: WorkCancellation?) -> Written? {
+        guard case .timed(let curve, let duration) = piece.easing else { return Written(easing: piece.easing, error: 0) }
+        let epsilon = Self.share * tolerance * Self.powerOfTwoAtMost(min(1, ratio))
+        if let done = fitted.first(where: { $0.easing == piece.easing && $0.epsilon == epsilon }) { return done.result }
+        let easing = Self.linear(curve, duration: duration, tolerance: epsilon, cancellation: cancellation)
+        if let easing { written.append((easing.curve, easing.text)) }
+        let result = easing.map { Written(easing: .curve(.piecewiseLinear($0.curve)), error: $0.error) }
+        fitted.append((piece.easing, epsilon, result))
+        return result
     }
 
     /// The text of a written easing: a block's `linear()` as fitted, else the curve's own.
@@ -108,15 +118,15 @@ struct BlockEasings: Sendable {
 
     /// The spring's progress over [0, duration] as the `linear()` with the fewest stops within
     /// `tolerance` (its last output exactly 1 when the spring ends within the tolerance of 1, as
-    /// the curve export's), with that text; nil when no `linear()` can follow it.
-    /// A cancelled fit gives nil too; the property fits that follow notice the cancellation.
+    /// the curve export's), with that text and its largest error; nil when no `linear()` can
+    /// follow it. A cancelled fit gives nil too; the property fits that follow notice the cancellation.
     static func linear(_ curve: TimingCurve, duration: Double, tolerance: Double,
-                       cancellation: WorkCancellation?) -> (curve: PiecewiseLinear, text: String)? {
+                       cancellation: WorkCancellation?) -> (curve: PiecewiseLinear, text: String, error: Double)? {
         guard let fit = try? LinearEasing.fit(curve, duration: duration, tolerance: tolerance, cancellation: cancellation) else {
             return nil
         }
         let points = fit.keyframes.map { PiecewiseLinear.Point(input: $0.position / 100, output: $0.parameters[0]) }
-        return (PiecewiseLinear(points: points), LinearEasing.text(fit))
+        return (PiecewiseLinear(points: points), LinearEasing.text(fit), fit.maxError)
     }
 }
 

@@ -46,6 +46,15 @@ struct ExportMapping {
         return mapping
     }
 
+    /// This mapping reading `channels` from the frames, its grid the frames' times (which must
+    /// be `grid`, sorted): nothing is sampled beyond the render's own frames.
+    func readingFrames(_ channels: [Int]) -> ExportMapping {
+        var mapping = self
+        mapping.columns = [:]
+        for channel in channels { mapping.columns[channel] = frames[channel] }
+        return mapping
+    }
+
     /// max(1, max − min) of component `k` of `channel` over the frames.
     func scale(_ channel: Int, _ k: Int) -> Double {
         let column = frames[channel]

@@ -60,15 +60,16 @@ public struct RenderExport: Sendable {
             throw ExportOptions.invalid("units", "`units=container` writes lengths as percentages of the container: the "
                                         + "request needs a `container` [x, y, w, h] (a preset gives its own)")
         }
-        let tolerance = options.tolerance, lengths = ExportLengths(units: options.units, container: request.container)
+        let lengths = ExportLengths(units: options.units, container: request.container)
         let scene = request.scene, end = scene.end
         let samples = try RenderResponse.problem(request) { () throws(SceneError) in
             try SceneSamples(scene, at: request.times, velocities: false, cancellation: request.cancellation)
         }
         let intervals = Self.gridIntervals(frames: request.times.count)
         let breakpoints = scene.events.map(\.event.t)
-        let grid = KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints)
-        let mapping = ExportMapping(scene: scene, frames: samples.values, grid: grid)
+        let fitting = Fitting(request: request, options: options, lengths: lengths, samples: samples,
+                              grid: KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints),
+                              breakpoints: breakpoints, intervals: intervals)
         var notes: [Warning] = []
         var views: [View] = []
         var blockEasings = BlockEasings()
@@ -76,20 +77,12 @@ public struct RenderExport: Sendable {
         let byView = ViewChannels.byView(scene)
         for id in Self.viewOrder(scene) {
             let view = byView[id] ?? ViewChannels(id)
-            // Where a tick integrator's value jumps: given to every fit of the view.
-            let jumps = Array(Set(view.all.flatMap { scene.channels[$0].jumpTimes }.filter { $0 > 0 && $0 < end })).sorted()
-            var (properties, placement) = Self.properties(of: view, mapping.sampling(view.all), options: options, lengths: lengths,
-                                                          notes: &notes)
-            properties = blockEasings.resolve(properties, tolerance: tolerance, cancellation: request.cancellation)
-            var fits: [KeyframeFit] = []
-            for property in properties {
-                fits.append(try KeyframeFit(property.target, start: 0, end: end, tolerance: tolerance, unitsPerSecond: end > 0 ? 100 / end : 1,
-                                            breakpoints: breakpoints, exactPieces: property.exactPieces, gridIntervals: intervals,
-                                            jumps: jumps, cancellation: request.cancellation)
-                    .checked("`\(property.css)` of view `\(id)`"))
-            }
+            let fitted: Fitting.Fitted
+            if let sole = fitting.soleBlock(view, &blockEasings) { fitted = sole } else { fitted = try fitting.searched(view, &blockEasings) }
             if request.cancellation?.isCancelled == true { throw Problem.cancelled }
-            views.append(View(id: id, layer: layers[id] ?? 0, placement: placement, properties: properties, fits: fits))
+            notes += fitted.notes
+            views.append(View(id: id, layer: layers[id] ?? 0, placement: fitted.placement, properties: fitted.properties,
+                              fits: fitted.fits))
         }
         self.views = views
         self.notes = notes

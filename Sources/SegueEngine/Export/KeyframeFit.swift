@@ -118,6 +118,15 @@ public struct KeyframeFit: Sendable {
         maxError = checker.maxError(keyframes)
     }
 
+    /// A fit whose keyframes and error are known without the steps above (`init(soleBlock:…)`).
+    init(keyframes: [Keyframe], maxError: Double, tolerance: Double, timeDecimals: Int, parameterDecimals: [Int]) {
+        self.keyframes = keyframes
+        self.maxError = maxError
+        self.tolerance = tolerance
+        self.timeDecimals = timeDecimals
+        self.parameterDecimals = parameterDecimals
+    }
+
     /// The keyframes of the greedy pass alone at the full tolerance on a grid `minimumRefinement`
     /// times finer, with nothing held back for rounding or for the error between grid points: a
     /// count no fit that meets the bound can beat by much, the yardstick of docs/exports.md

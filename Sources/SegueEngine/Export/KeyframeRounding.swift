@@ -98,11 +98,14 @@ struct KeyframeRounding: Sendable {
     func roundingParameters(_ knots: [Keyframe], decimals: [Int]) -> [Keyframe] {
         knots.map { knot in
             var rounded = knot
-            for i in rounded.parameters.indices where i < decimals.count {
-                rounded.parameters[i] = Self.round(knot.parameters[i], decimals: decimals[i])
-            }
+            rounded.parameters = Self.round(knot.parameters, decimals: decimals)
             return rounded
         }
+    }
+
+    /// Each parameter rounded to its decimals (those without decimals unrounded).
+    static func round(_ parameters: [Double], decimals: [Int]) -> [Double] {
+        parameters.indices.map { i in i < decimals.count ? round(parameters[i], decimals: decimals[i]) : parameters[i] }
     }
 
     /// The fewest decimals d with 0.5 · 10^−d ≤ `bound`.

@@ -25,6 +25,12 @@ public struct Scene: Sendable {
         /// exact web form, and an export writes it as its `linear()` (rule 41).
         public var exactPieceCandidates: [ExactPiece] { track.exactPieceCandidates }
 
+        /// The block animation that alone moves the channel, as one exact piece: before it the
+        /// channel holds its initial value, within it the eased mix of that value and the block's
+        /// target, after it the target (docs/exports.md "One easing per block"). nil when anything
+        /// else moves it — another layer, a command, a repeat, physics, keyframes.
+        public var soleBlock: ExactPiece? { track.soleBlock }
+
         /// Times at which the value may jump other than the events: a tick integrator's ticks.
         public var jumpTimes: [Double] { track.jumpTimes }
     }

@@ -146,6 +146,17 @@ struct ChannelTrack: Sendable {
         }
     }
 
+    /// The one block this channel follows exactly, when nothing else moves it: one layer, a
+    /// non-additive `to` of the animation's own block on one timing curve, played as a single
+    /// pass (`PropertyAnimator.singlePass`). The value is then the initial value before the
+    /// piece, the eased mix of it and the target within, and the target from the piece's end on.
+    var soleBlock: ExactPiece? {
+        guard layers.count == 1, let layer = layers.first, !layer.animation.additive, layer.animation.block == nil,
+              let pass = layer.animation.animator?.singlePass, pass.start == layer.start,
+              let piece = exactPieceCandidates.first, piece.start == pass.start, piece.end == pass.end else { return nil }
+        return piece
+    }
+
     /// Where the channel's value may jump although no event is there: the ticks of its physics
     /// layers on a tick integrator (docs/exports.md "Fitting").
     var jumpTimes: [Double] {

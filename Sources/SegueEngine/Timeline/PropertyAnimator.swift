@@ -228,6 +228,21 @@ struct PropertyAnimator: Sendable {
         }
     }
 
+    /// The run when it is one forward pass that nothing interrupts — no repeat or autoreverse, no
+    /// command, no added block, its curve not ignored: running at speed 1 from τ = 0 at `start`
+    /// and held at its end from `start` + duration on (a delay before it shows nothing of the
+    /// animation). nil for any other run.
+    public var singlePass: (start: Double, end: Double)? {
+        guard blocks.isEmpty, jumps.isEmpty, timing.repeatCount == 1, !timing.autoreverses, !timing.ignoresCurve else {
+            return nil
+        }
+        let shown = segments.drop { !$0.contributing }
+        guard shown.count == 2, let run = shown.first, let end = shown.last, !run.reversed, end.contributing,
+              case .running(let tau0, let speed) = run.course, tau0 == 0, speed == 1,
+              case .held(_, _, .end) = end.course, end.t0 == run.t0 + timing.duration else { return nil }
+        return (run.t0, end.t0)
+    }
+
     /// When the animation's own `to` first shows (its effective start); nil if it never does.
     public var contributionStart: Double? { segments.first(where: \.contributing)?.t0 }
 
