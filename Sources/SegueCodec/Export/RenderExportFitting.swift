@@ -31,7 +31,7 @@ extension RenderExport {
         /// bound needs more than the block's keyframes: the view is then searched.
         func soleBlock(_ view: ViewChannels, _ blockEasings: inout BlockEasings) -> Fitted? {
             let times = request.times
-            guard times.indices.dropFirst().allSatisfy({ times[$0 - 1] < times[$0] }), let piece = Self.block(of: view, scene)
+            guard times.indices.dropFirst().allSatisfy({ times[$0 - 1] < times[$0] }), let piece = scene.soleBlock(of: view.all)
             else { return nil }
             var notes: [Warning] = []
             let mapping = ExportMapping(scene: scene, frames: samples.values, grid: times).readingFrames(view.all)
@@ -51,17 +51,6 @@ extension RenderExport {
                 fits.append(fit)
             }
             return Fitted(properties: properties, placement: placement, fits: fits, notes: notes)
-        }
-
-        /// The piece every moving channel of the view follows alone; nil when one moves otherwise,
-        /// two follow different blocks, or none moves.
-        static func block(of view: ViewChannels, _ scene: Scene) -> ExactPiece? {
-            var piece: ExactPiece?
-            for channel in view.all where scene.channels[channel].layerCount > 0 {
-                guard let own = scene.channels[channel].soleBlock, piece == nil || piece == own else { return nil }
-                piece = own
-            }
-            return piece
         }
 
         /// Any view: each property's keyframes searched on the grid (`KeyframeFit`), its channels

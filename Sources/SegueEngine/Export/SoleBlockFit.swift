@@ -28,7 +28,7 @@
 /// written easing cannot meet; the caller then fits the value like any other.
 extension KeyframeFit {
     /// Even steps over the progress range on which the slopes and the rounding are read.
-    static let slopeSteps = 64
+    public static let slopeSteps = 64
 
     /// The keyframes of `target` over [start, end] when its value follows `piece` alone.
     /// - easingError: δ, the largest |W − E| of the piece's written easing over continuous time.

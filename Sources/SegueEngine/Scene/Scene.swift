@@ -121,3 +121,18 @@ public struct Scene: Sendable {
         }
     }
 }
+
+extension Scene {
+    /// The one block that alone moves every moving channel among `channels` (indices into
+    /// `channels`; `Channel.soleBlock`), so that their export is that block's keyframes
+    /// (docs/exports.md "One easing per block"); nil when one moves otherwise, two follow
+    /// different blocks, or none moves.
+    public func soleBlock(of channels: [Int]) -> ExactPiece? {
+        var piece: ExactPiece?
+        for channel in channels where self.channels[channel].layerCount > 0 {
+            guard let own = self.channels[channel].soleBlock, piece == nil || piece == own else { return nil }
+            piece = own
+        }
+        return piece
+    }
+}

@@ -152,26 +152,37 @@ public enum SceneCost {
         return Double(frames) * perFrame + Double(scene.simulationWork) * simulationStep
     }
 
-    /// A render's keyframe export (docs/cost.md "Exports"): every channel sampled once on the grid
-    /// and at the frames (for the ranges), the checks' passes over each of its components, more for
-    /// a channel no single easing describes (`ChannelTrack.exportFactor`), and the `linear()` of
-    /// each spring block where the target writes one (CSS and Web Animations keyframes).
+    /// A render's keyframe export (docs/cost.md "Exports"): every channel sampled at the frames;
+    /// a view that one block alone moves (`Scene.soleBlock(of:)`, CSS and Web Animations keyframes)
+    /// read from them once more for its checks and slopes; any other channel sampled once on the
+    /// grid, with the checks' passes over each of its components, more for a channel no single
+    /// easing describes (`ChannelTrack.exportFactor`); and the `linear()` of each spring block
+    /// where the target writes one.
     public static func export(_ scene: Scene, gridPoints: Int, frames: Int, format: ExportFormat) -> Double {
         let writesSprings = format == .keyframes
         var work = 0.0
         var springs: [ExactPiece] = []
-        for channel in scene.channels {
-            let value = channel.track.evaluationWork(width: channel.kind.width).value
-            work += Double(frames) * value
-            // Lottie shows no custom channel (a warning names it): nothing to fit.
-            guard format == .keyframes || ChannelKind.builtIn(channel.name) != nil else { continue }
-            let width = Double(channel.kind.width)
-            var factor = channel.track.exportFactor(writesSprings: writesSprings)
-            if factor > 1, format == .lottie { factor *= lottieFitted }
-            work += Double(gridPoints) * (value + width * exportComponent) * factor
-            guard writesSprings else { continue }
-            for piece in channel.exactPieceCandidates where !springs.contains(piece) {
-                if case .timed = piece.easing { springs.append(piece) }
+        var byView: [String: [Int]] = [:]
+        for (index, channel) in scene.channels.enumerated() { byView[channel.view, default: []].append(index) }
+        for channels in byView.values {
+            let sole = writesSprings ? scene.soleBlock(of: channels) : nil
+            for channel in channels.map({ scene.channels[$0] }) {
+                let value = channel.track.evaluationWork(width: channel.kind.width).value
+                work += Double(frames) * value
+                // Lottie shows no custom channel (a warning names it): nothing to fit.
+                guard format == .keyframes || ChannelKind.builtIn(channel.name) != nil else { continue }
+                let width = Double(channel.kind.width)
+                if sole != nil {
+                    work += Double(frames + 3 * KeyframeFit.slopeSteps) * width * soleBlockComponent
+                } else {
+                    var factor = channel.track.exportFactor(writesSprings: writesSprings)
+                    if factor > 1, format == .lottie { factor *= lottieFitted }
+                    work += Double(gridPoints) * (value + width * exportComponent) * factor
+                }
+                guard writesSprings else { continue }
+                for piece in channel.exactPieceCandidates where !springs.contains(piece) {
+                    if case .timed = piece.easing { springs.append(piece) }
+                }
             }
         }
         // Each spring block's `linear()`, fitted once (`BlockEasings`).
@@ -182,6 +193,10 @@ public enum SceneCost {
         }
         return work
     }
+
+    /// Per frame (and slope step) and channel component of a view one block alone moves: its
+    /// properties read, checked against the block's model and their slopes taken.
+    static let soleBlockComponent = 40.0
 
     /// Per grid point and channel component of an export: the checks' mixes and comparisons over
     /// all their passes, where the channel's value is read from its column.
