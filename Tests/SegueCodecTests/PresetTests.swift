@@ -58,6 +58,11 @@ final class PresetTests: XCTestCase {
 
     func text(_ value: JSONValue) -> String { String(decoding: value.bytes, as: UTF8.self) }
 
+    /// The `quoted` names in a text, in order.
+    func backticked(_ text: String) -> [String] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     func assertJSON(_ got: JSONValue?, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let want = try json(expected)
         XCTAssertEqual(got, want, "\(got.map(text) ?? "nil") ≠ \(text(want))", file: file, line: line)
@@ -369,6 +374,115 @@ final class PresetTests: XCTestCase {
         }
         // The catalogue is what the route serves: it writes as JSON and reads back the same.
         XCTAssertEqual(try JSONReader.parse(Presets.catalogue.bytes, maxDepth: 64), Presets.catalogue)
+    }
+
+    /// The parameters a preset accepts are exactly those its catalogue entry lists: the list an
+    /// unknown parameter's 422 gives is the catalogue's, and a parameter of another preset is
+    /// refused at it unless this preset lists it too.
+    func testEveryAcceptedParameterIsCataloguedAndViceVersa() throws {
+        let presets = elements(member(Presets.catalogue, "presets"))
+        let catalogued = presets.map { entry in keys(member(entry, "parameters") ?? .null) }
+        for (name, listed) in zip(Self.names, catalogued) {
+            let refused = try XCTUnwrap(problem(#"{"transition": {"preset": "\#(name)", "container": [0, 0, 320, 568], "zz": 1}}"#))
+            let named = backticked(String(try XCTUnwrap(refused.detail.split(separator: ";").last)))
+            XCTAssertEqual(named, listed, "\(name): the 422 names the catalogued parameters")
+            for (owner, parameters) in zip(Self.names, catalogued) {
+                for parameter in parameters {
+                    let value = try XCTUnwrap(Self.alternatives[owner]?[parameter], "\(owner).\(parameter)")
+                    let request = #"{"transition": {"preset": "\#(name)", "container": [0, 0, 320, 568], "\#(parameter)": \#(value)}}"#
+                    if listed.contains(parameter) {
+                        XCTAssertNoThrow(try expand(request), "\(name) accepts \(parameter)")
+                    } else {
+                        assertProblem(request, pointer: "/transition/\(parameter)", mentions: parameter)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each range a parameter's description states is the one enforced: a number just outside
+    /// either end is a 422 at the parameter (or at the number inside it), and the end itself (or
+    /// the nearest number inside an open end) is accepted.
+    func testRangesAreEnforcedAsTheCatalogueStatesThem() throws {
+        var probed = 0
+        for preset in PresetTable.all {
+            let entry = try XCTUnwrap(elements(member(Presets.catalogue, "presets")).first { member($0, "name") == .string(preset.name) })
+            for parameter in preset.parameters {
+                guard case .string(let description)? = member(member(member(entry, "parameters"), parameter.name), "description") else {
+                    return XCTFail("\(preset.name).\(parameter.name) is not catalogued")
+                }
+                let rule = parameter.kind.rule
+                XCTAssertTrue(rule.isEmpty || description.contains(rule), "\(preset.name).\(parameter.name): \(description)")
+                for probe in Self.probes(parameter.kind) {
+                    let text = try XCTUnwrap(probe.range.text, "\(preset.name).\(parameter.name)")
+                    XCTAssertTrue(description.contains(text), "\(preset.name).\(parameter.name) states \(text)")
+                    for (bound, below) in [(probe.range.lower, true), (probe.range.upper, false)] {
+                        guard let bound else { continue }
+                        let edge = bound.value(limits: Limits())
+                        let outside = bound.inclusive ? (below ? edge.nextDown : edge.nextUp) : edge
+                        let inside = bound.inclusive ? edge : (below ? edge.nextUp : edge.nextDown)
+                        func request(_ number: Double) -> String {
+                            #"{"transition": {"preset": "\#(preset.name)", "container": [0, 0, 320, 568], "\#(parameter.name)": \#(probe.json(number))}}"#
+                        }
+                        assertProblem(request(outside), pointer: "/transition/\(parameter.name)" + probe.pointer(outside))
+                        XCTAssertNoThrow(try expand(request(inside)), "\(preset.name).\(parameter.name) = \(inside)")
+                        probed += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(probed, 30)
+    }
+
+    /// Where a number of the given kind goes in a request, and the pointer of a fault in it, for
+    /// each range its numbers follow.
+    static func probes(_ kind: ParameterKind) -> [(range: NumberRange, json: (Double) -> String, pointer: (Double) -> String)] {
+        switch kind {
+        case .number(let range):
+            return range.text == nil ? [] : [(range, { "\($0)" }, { _ in "" })]
+        case .timing:
+            return []
+        case .color:
+            return [(.unit, { "[\($0), 0, 0, 1]" }, { _ in "/0" })]
+        case .position:
+            return [(.channel, { "\($0)" }, { _ in "" }), (.channel, { "[0, \($0)]" }, { _ in "/1" })]
+        case .panLog:
+            return [(.time, { "[[\($0), 0]]" }, { _ in "/0/0" }), (.channel, { "[[0, \($0)]]" }, { _ in "/0/1" })]
+        case .dragLog:
+            // Times strictly increase: a late time goes last, an early one first.
+            return [(.time, { $0 > 1 ? "[[1, 0], [\($0), 0]]" : "[[\($0), 0], [1, 0]]" }, { $0 > 1 ? "/1/0" : "/0/0" }),
+                    (.channel, { "[[0, 0], [1, \($0)]]" }, { _ in "/1/1" })]
+        case .times:
+            return [(.time, { "[\($0)]" }, { _ in "/0" })]
+        }
+    }
+
+    /// The catalogue cites nothing a client does not have, and lists each preset's views in the
+    /// order the render stacks them.
+    func testCatalogueTextStandsAloneAndStatesTheStacking() throws {
+        let body = text(Presets.catalogue)
+        for citation in [".md", "docs/", "Sources/", ".swift"] { XCTAssertFalse(body.contains(citation), citation) }
+        for entry in elements(member(Presets.catalogue, "presets")) {
+            guard case .string(let name)? = member(entry, "name"), case .string(let description)? = member(entry, "description") else {
+                return XCTFail("\(entry)")
+            }
+            let views = try XCTUnwrap(description.components(separatedBy: "Views, bottom to top: ").last?
+                .components(separatedBy: ". Animations").first)
+            let listed = backticked(views)
+            let request = try XCTUnwrap(assertRenders(try preset(name)))
+            XCTAssertEqual(listed, request.scene.stacking, name)
+        }
+    }
+
+    // MARK: Pinned bytes
+
+    /// Every preset, at its defaults and with its parameters changed, expands to exactly the bytes
+    /// pinned in PresetPinnedExpansions.swift.
+    func testExpansionsArePinnedByteForByte() throws {
+        XCTAssertEqual(Set(Self.pinnedExpansions.map { String($0.label.prefix { $0 != " " }) }), Set(Self.names))
+        for pinned in Self.pinnedExpansions {
+            XCTAssertEqual(text(try expand(pinned.request)), pinned.expansion, pinned.label)
+        }
     }
 
     // MARK: Pass-through and bad input
