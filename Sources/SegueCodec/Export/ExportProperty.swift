@@ -90,7 +90,8 @@ struct ExportMapping {
         }
         var target = FitTarget.linear(scale: [scale(channel, k)], f)
         if let clamp {
-            // CSS clamps the interpolated value too, so an eased overshoot shows clamped.
+            // CSS clamps the interpolated value too, so an eased overshoot shows clamped (which
+            // keeps `mixSlope`: clamping moves no value faster).
             target.interpolate = { a, b, u in [min(max(a[0] + (b[0] - a[0]) * u, clamp.lowerBound), clamp.upperBound)] }
         }
         return ExportProperty(css: css, waapi: waapi, target: target,
@@ -111,7 +112,7 @@ struct ExportMapping {
     /// so a hue under zero alpha, which CSS does not keep, counts for nothing.
     func color(_ channel: Int) -> ExportProperty {
         let read = value(channel)
-        let target = FitTarget(
+        var target = FitTarget(
             sample: { t in
                 let v = read(t).map { min(max($0, 0), 1) }
                 return ([v[0] * 255, v[1] * 255, v[2] * 255, v[3]], [v[0] * v[3], v[1] * v[3], v[2] * v[3], v[3]])
@@ -119,6 +120,8 @@ struct ExportMapping {
             interpolate: { a, b, u in ExportMapping.premultipliedMix(a, b, u) },
             // A drawn component is c · a: an error in c and one in a add up, so each gets half.
             scale: [1, 1, 1, 1], parameterTolerance: [127.5, 127.5, 127.5, 0.5])
+        // The premultiplied mix is linear in u: its slope is the difference of its ends.
+        target.mixSlope = { a, b in zip(ExportMapping.premultipliedMix(a, b, 0), ExportMapping.premultipliedMix(a, b, 1)).map { abs($1 - $0) } }
         return ExportProperty(css: "background-color", waapi: "backgroundColor", target: target,
                               text: { p in "rgb(\(CSSText.number(p[0])) \(CSSText.number(p[1])) \(CSSText.number(p[2])) / \(CSSText.number(p[3])))" },
                               exactPieces: [])

@@ -247,6 +247,11 @@ public struct FitTarget: Sendable {
     /// Per parameter: its greedy tolerance per unit of `tolerance` (for parameters that are the
     /// reported components, their `scale`).
     public var parameterTolerance: [Double]
+    /// Per reported component, when the target knows it in closed form: the largest
+    /// |d/dq interpolate(a, b, q)| over every q — |b − a| where the mix is linear (clamping only
+    /// lowers it). nil for a mix that bends (a transform's angle), whose slope is read numerically
+    /// (`KeyframeFit.slopeBound`).
+    public var mixSlope: (@Sendable ([Double], [Double]) -> [Double])?
 
     public init(sample: @escaping @Sendable (Double) -> (parameters: [Double], output: [Double]),
                 interpolate: @escaping @Sendable ([Double], [Double], Double) -> [Double],
@@ -260,8 +265,10 @@ public struct FitTarget: Sendable {
     /// Parameters that are the reported components, mixed linearly (numbers, lengths, a `linear()`
     /// easing's progress).
     public static func linear(scale: [Double], _ value: @escaping @Sendable (Double) -> [Double]) -> FitTarget {
-        FitTarget(sample: { t in let v = value(t); return (v, v) },
-                  interpolate: { a, b, u in zip(a, b).map { $0 + ($1 - $0) * u } },
-                  scale: scale, parameterTolerance: scale)
+        var target = FitTarget(sample: { t in let v = value(t); return (v, v) },
+                               interpolate: { a, b, u in zip(a, b).map { $0 + ($1 - $0) * u } },
+                               scale: scale, parameterTolerance: scale)
+        target.mixSlope = { a, b in zip(a, b).map { abs($1 - $0) } }
+        return target
     }
 }

@@ -15,9 +15,10 @@
 ///
 ///       |f_k(W(u)) − f_k(E(u))| ≤ δ · max |f_k′(q)| over the progress both take,
 ///
-///   and max |f_k′| is bounded by the largest secant slope on `slopeSteps` even steps plus one
-///   step's worth of the largest second difference (the curvature the secants can hide).
-///   For a number, a length or a colour f is affine in q and the bound is exactly δ · |Δ_k|.
+///   For a number, a length or a colour the target knows max |f_k′| in closed form
+///   (`FitTarget.mixSlope`: |Δ_k|, which clamping only lowers); for a transform, whose angle
+///   bends f smoothly, it is bounded by the largest secant slope on `slopeSteps` even steps plus
+///   one step's worth of the largest second difference (the curvature the secants can hide).
 /// - Rounding: each parameter is rounded to the decimals its share of what the piece leaves
 ///   allows (`FitTarget.parameterTolerance`), and what the rounded ends move f by, over the
 ///   progress range, is added.
@@ -51,7 +52,10 @@ extension KeyframeFit {
         }
         // 2. The progress both easings take, and the piece's error.
         let range = Self.progressRange(piece, widenedBy: easingError)
-        let pieceError = easingError == 0 ? 0 : Self.slopeBound(mix, over: range, scale: target.scale) * easingError
+        let slope = target.mixSlope.map { known in
+            zip(known(from, to), target.scale).map { $0 / $1 }.max() ?? 0
+        } ?? Self.slopeBound(mix, over: range, scale: target.scale)
+        let pieceError = easingError == 0 ? 0 : slope * easingError
         guard pieceError < tolerance else { return nil }
         // 3. The fewest decimals whose rounding keeps the sum within the tolerance.
         guard let rounded = Self.rounding(from, to, target: target, range: range, slack: tolerance - pieceError) else {
