@@ -38,8 +38,8 @@ enum ExportBench {
 
     /// Issue 29's scene: N views, each with one spring block on its frame, alpha and rotation,
     /// 61 frames (1 s at 60 fps), exported under the default limits at N = 10, 100, 1000. Per
-    /// format the CPU time (best of `runs`), its ratio to the JSON answer's, and for the CSS and
-    /// WAAPI exports the work estimate (`RenderExport.checkWork`) over the measured time.
+    /// format the CPU time (best of `runs`), its ratio to the JSON answer's, and for each export the
+    /// work estimate (`RenderExport.checkWork`) over the measured time.
     static func renderTimes() {
         for count in [10, 100, 1000] {
             let body = Array(scene(views: count).utf8)
@@ -49,8 +49,10 @@ enum ExportBench {
                 print("exports-render views=\(count): the request is refused under the default limits")
                 continue
             }
-            let estimate = RenderExport.estimatedWork(request, format: .keyframes)
-            let refused = (try? RenderExport.checkWork(request, limits: limits, format: .keyframes)) == nil
+            let estimate = (keyframes: RenderExport.estimatedWork(request, format: .keyframes),
+                            lottie: RenderExport.estimatedWork(request, format: .lottie))
+            let refused = (keyframes: (try? RenderExport.checkWork(request, limits: limits, format: .keyframes)) == nil,
+                           lottie: (try? RenderExport.checkWork(request, limits: limits, format: .lottie)) == nil)
             let writers: [(String, () throws(Problem) -> [UInt8])] = [
                 ("json", { () throws(Problem) in try RenderResponse(request).json().bytes() }),
                 ("css", { () throws(Problem) in try RenderExport(request, options: ExportOptions()).css() }),
@@ -69,7 +71,9 @@ enum ExportBench {
                 var line = "exports-render views=\(count) frames=\(request.times.count) format=\(format) ms=\(rounded(best / 1e6)) "
                     + "ratio_to_json=\(rounded(best / json)) bytes=\(bytes)"
                 if format == "css" || format == "waapi" {
-                    line += " estimate_over_measured=\(rounded(estimate / best)) refused_by_default=\(refused)"
+                    line += " estimate_over_measured=\(rounded(estimate.keyframes / best)) refused_by_default=\(refused.keyframes)"
+                } else if format == "lottie" {
+                    line += " estimate_over_measured=\(rounded(estimate.lottie / best)) refused_by_default=\(refused.lottie)"
                 }
                 print(line)
             }

@@ -41,12 +41,12 @@ public struct LottieExport: Sendable {
         let views = r.scene.stacking.map { byView[$0] ?? ViewChannels($0) }
         let canvas = LottieCanvas(r, views: views)
         let fps = r.fps ?? 60
-        let fitter = LottieFitter(r, tolerance: tolerance, fps: fps)
+        var fitter = LottieFitter(r, tolerance: tolerance, fps: fps)
         var layers: [JSONValue] = []
         for (index, view) in views.enumerated() {
             if r.cancellation?.isCancelled == true { throw .cancelled }
             let fill = ViewPalette.color(requestOrder.firstIndex(of: view.name) ?? index)
-            layers.append(try layer(view, index: index, fill: fill, fitter: fitter, canvas: canvas))
+            layers.append(try layer(view, index: index, fill: fill, fitter: &fitter, canvas: canvas))
         }
         let warnings = r.warnings + views.flatMap { LottieWarnings.of($0, scene: r.scene, frames: r.times) }
         var w = JSONWriter()
@@ -82,12 +82,19 @@ public struct LottieExport: Sendable {
     }
 
     /// One view's shape layer.
-    func layer(_ view: ViewChannels, index: Int, fill: [Double], fitter: LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
+    func layer(_ view: ViewChannels, index: Int, fill: [Double], fitter: inout LottieFitter, canvas: LottieCanvas) throws(Problem) -> JSONValue {
         let scene = request.scene
         let position = try fitter.fit(LottieTargets.position(view, scene, origin: (canvas.x, canvas.y)))
         var rotationScale = LottieFitter.Fit.constant([0, 100, 100])
         if let transform = view.transform {
-            rotationScale = try fitter.fit(LottieTargets.rotationScale(transform, scene, grid: fitter.grid))
+            // Unwrapped along the frames when one block alone turns it (its fit checks the frames);
+            // else, or when that does not hold, along the fit's grid.
+            if scene.soleBlock(of: [transform]) != nil,
+               let sole = fitter.soleBlock(LottieTargets.rotationScale(transform, scene, grid: fitter.frameGrid), tolerance: fitter.tolerance) {
+                rotationScale = .keyframes(sole.keyframes)
+            } else {
+                rotationScale = try fitter.fit(LottieTargets.rotationScale(transform, scene, grid: fitter.grid))
+            }
         }
         var opacity = LottieFitter.Fit.constant([100])
         if let alpha = view.alpha { opacity = try fitter.fit(LottieTargets.opacity(alpha, scene)) }
@@ -102,14 +109,14 @@ public struct LottieExport: Sendable {
         return .object([
             .init("ddd", .number(0)), .init("ind", .number(Double(index + 1))), .init("ty", .number(4)),
             .init("nm", .string(view.name)), .init("sr", .number(1)), .init("ks", transform), .init("ao", .number(0)),
-            .init("shapes", .array([try background(view, fill: fill, fitter: fitter)])),
+            .init("shapes", .array([try background(view, fill: fill, fitter: &fitter)])),
             .init("ip", .number(0)), .init("op", .number(frames)), .init("st", .number(0)), .init("bm", .number(0)),
         ])
     }
 
     /// The group of the view's rectangle and its fill, with the identity transform players expect
     /// as a group's last item.
-    func background(_ view: ViewChannels, fill: [Double], fitter: LottieFitter) throws(Problem) -> JSONValue {
+    func background(_ view: ViewChannels, fill: [Double], fitter: inout LottieFitter) throws(Problem) -> JSONValue {
         let scene = request.scene
         let size = try fitter.fit(LottieTargets.size(view, scene))
         var roundness = LottieFitter.Fit.constant([0])

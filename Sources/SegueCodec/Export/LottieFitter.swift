@@ -21,8 +21,17 @@ struct LottieFitter: Sendable {
     /// Even steps over the window plus the breakpoints: where a constant is confirmed and a
     /// rotation unwrapped.
     let grid: [Double]
+    /// The frames' times, sorted and distinct: where the rotation of a transform one block alone
+    /// moves is unwrapped (its fit checks it there, `soleBlock`).
+    var frameGrid: [Double] {
+        var times: [Double] = []
+        for t in frames.sorted() where times.last.map({ t > $0 }) ?? true { times.append(t) }
+        return times
+    }
     /// The request's: stops every fit once raised (503).
     let cancellation: WorkCancellation?
+    /// The progress stops of each spring block (rule 41's `linear()`, written as keyframes).
+    private(set) var blockEasings = BlockEasings()
 
     enum Fit: Sendable {
         /// The parameters never change.
@@ -47,12 +56,11 @@ struct LottieFitter: Sendable {
     /// The keyframes of `target`, or its constant parameters when they never change on the grid.
     /// Keyframe parameters that are not finite (a value that overflowed between frames) are the
     /// problem the JSON response gives for such a value (`RenderResponse.problem`).
-    func fit(_ target: LottieTarget, tolerance: Double? = nil) throws(Problem) -> Fit {
+    mutating func fit(_ target: LottieTarget, tolerance: Double? = nil) throws(Problem) -> Fit {
+        if let sole = soleBlock(target, tolerance: tolerance ?? self.tolerance) { return .keyframes(sole.keyframes) }
         let first = target.sample(grid[0]).parameters
         if grid.allSatisfy({ target.sample($0).parameters == first }) { return .constant(first) }
-        let scale = errorScale(target)
-        let fitTarget = FitTarget(sample: target.sample, interpolate: target.interpolate, scale: scale,
-                                  parameterTolerance: target.parameterTolerance(scale))
+        let fitTarget = self.fitTarget(target)
         let channels = target.channels.map { scene.channels[$0] }
         let pieces = LottieExactPieces.pieces(channels)
         let jumps = Array(Set(channels.flatMap(\.jumpTimes).filter { $0 > 0 && $0 < end })).sorted()
@@ -65,23 +73,50 @@ struct LottieFitter: Sendable {
         return .keyframes(fit.keyframes)
     }
 
+    /// A target whose channels one block alone moves (`Scene.soleBlock(of:)`): the block's
+    /// keyframes with their error bound (`KeyframeFit.init(soleBlock:…)`, docs/exports.md "A view
+    /// one block alone moves"), a spring's `linear()` written as a keyframe per stop; nil for any
+    /// other target, an easing Lottie cannot write (`steps()`), or a bound the keyframes miss.
+    mutating func soleBlock(_ target: LottieTarget, tolerance: Double) -> KeyframeFit? {
+        guard var piece = scene.soleBlock(of: target.channels) else { return nil }
+        if case .curve(.steps) = piece.easing { return nil }
+        let outputs = frames.map { target.sample($0).output }
+        let fitTarget = self.fitTarget(target, outputs: outputs)
+        guard let written = blockEasings.written(piece, ratio: BlockEasings.ratio(piece, fitTarget), tolerance: tolerance,
+                                                 cancellation: cancellation) else { return nil }
+        piece.written = written.easing
+        let checks = zip(frames, outputs).map { (time: $0, output: $1) }
+        return KeyframeFit(soleBlock: piece, target: fitTarget, start: 0, end: end, tolerance: tolerance, unitsPerSecond: fps,
+                           easingError: written.error, checks: checks, expandsLinear: true)
+    }
+
+    /// The target as a fit sees it: its components' error scales over the frames (`outputs`, its
+    /// compared components there, when the caller has them).
+    func fitTarget(_ target: LottieTarget, outputs: [[Double]]? = nil) -> FitTarget {
+        let scale = errorScale(outputs ?? frames.map { target.sample($0).output })
+        var fitTarget = FitTarget(sample: target.sample, interpolate: target.interpolate, scale: scale,
+                                  parameterTolerance: target.parameterTolerance(scale))
+        fitTarget.mixSlope = target.mixSlope
+        return fitTarget
+    }
+
     /// The fill colour's keyframes, every component within [0, 1] as lottie-spec "Color" requires.
     /// Keyframes may sit off the curve by up to the tolerance (`KeyframeFit`, step 3), so a colour
     /// that nears 0 or 1 can come out just beyond; it is then fitted again, drawn inwards by ε =
     /// tolerance / 2 (`LottieTargets.color`) within tolerance / 2: its keyframes stay in [0, 1]
     /// and the colour shown is within ε + tolerance / 2 = tolerance of Segue's, as rule 26 asks.
     /// (The colour's error unit is 1: its components lie in [0, 1], so their range is at most 1.)
-    func fitColor(_ channel: Int) throws(Problem) -> Fit {
+    mutating func fitColor(_ channel: Int) throws(Problem) -> Fit {
         let fitted = try fit(LottieTargets.color(channel, scene))
         guard case .keyframes(let keyframes) = fitted,
               keyframes.contains(where: { $0.parameters.contains { !(0...1).contains($0) } }) else { return fitted }
         return try fit(LottieTargets.color(channel, scene, inset: tolerance / 2), tolerance: tolerance / 2)
     }
 
-    /// Per compared component: max(1, max − min over the frames) (docs/rules.md rule 26).
-    func errorScale(_ target: LottieTarget) -> [Double] {
-        let outputs = frames.map { target.sample($0).output }
-        let count = target.sample(0).output.count
+    /// Per compared component: max(1, max − min over the frames) (docs/rules.md rule 26), from
+    /// the compared components at the frames.
+    func errorScale(_ outputs: [[Double]]) -> [Double] {
+        let count = outputs.first?.count ?? 0
         return (0..<count).map { c in
             guard let low = outputs.map({ $0[c] }).min(), let high = outputs.map({ $0[c] }).max() else { return 1 }
             return max(1, high - low)

@@ -189,20 +189,23 @@ struct LottieTarget: Sendable {
     var parameterTolerance: @Sendable ([Double]) -> [Double]
     /// The channels read, for the problem of a value that is not finite.
     var channels: [Int]
+    /// `FitTarget.mixSlope`: for parameters mixed linearly into the compared components.
+    var mixSlope: (@Sendable ([Double], [Double]) -> [Double])? = nil
 
     /// Parameters that are the compared components, mixed linearly as Lottie mixes every
     /// keyframed number.
     static func linear(_ channels: [Int], _ value: @escaping @Sendable (Double) -> [Double]) -> LottieTarget {
         LottieTarget(sample: { t in let v = value(t); return (v, v) },
                      interpolate: { a, b, u in zip(a, b).map { $0 + ($1 - $0) * u } },
-                     parameterTolerance: { $0 }, channels: channels)
+                     parameterTolerance: { $0 }, channels: channels, mixSlope: { a, b in zip(a, b).map { abs($1 - $0) } })
     }
 
     /// Parameters that are the compared components times `factor` (percentages: `o` = 100 · alpha).
     static func scaled(_ channels: [Int], by factor: Double, _ value: @escaping @Sendable (Double) -> [Double]) -> LottieTarget {
         LottieTarget(sample: { t in let v = value(t); return (v.map { $0 * factor }, v) },
                      interpolate: { a, b, u in zip(a, b).map { ($0 + ($1 - $0) * u) / factor } },
-                     parameterTolerance: { $0.map { $0 * factor } }, channels: channels)
+                     parameterTolerance: { $0.map { $0 * factor } }, channels: channels,
+                     mixSlope: { a, b in zip(a, b).map { abs($1 - $0) / factor } })
     }
 }
 

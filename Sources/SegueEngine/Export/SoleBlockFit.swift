@@ -34,8 +34,12 @@ extension KeyframeFit {
     /// The keyframes of `target` over [start, end] when its value follows `piece` alone.
     /// - easingError: δ, the largest |W − E| of the piece's written easing over continuous time.
     /// - checks: Segue's values (`FitTarget.sample(t).output`) at some times of the window.
+    /// - expandsLinear: the target has no `linear()` easing (Lottie): a written piecewise-linear
+    ///   easing becomes a keyframe at each of its stops, parameters mixed at the stop's output,
+    ///   which the target's linear interpolation between keyframes plays as the same W.
     public init?(soleBlock piece: ExactPiece, target: FitTarget, start: Double, end: Double, tolerance: Double,
-                 unitsPerSecond: Double, easingError: Double, checks: [(time: Double, output: [Double])]) {
+                 unitsPerSecond: Double, easingError: Double, checks: [(time: Double, output: [Double])],
+                 expandsLinear: Bool = false) {
         guard start <= piece.start, piece.start < piece.end, piece.end <= end, easingError.isFinite, easingError >= 0 else {
             return nil
         }
@@ -58,7 +62,7 @@ extension KeyframeFit {
         let pieceError = easingError == 0 ? 0 : slope * easingError
         guard pieceError < tolerance else { return nil }
         // 3. The fewest decimals whose rounding keeps the sum within the tolerance.
-        guard let rounded = Self.rounding(from, to, target: target, range: range, slack: tolerance - pieceError) else {
+        guard var rounded = Self.rounding(from, to, target: target, range: range, slack: tolerance - pieceError) else {
             return nil
         }
         // 4. The keyframes: positions are exact conversions, so the times add no error.
@@ -73,13 +77,57 @@ extension KeyframeFit {
         } else {
             keyframes = [keyframe(start, rounded.from, piece.start == start ? piece.written : .linear)]
             if piece.start > start { keyframes.append(keyframe(piece.start, rounded.from, piece.written)) }
+            if expandsLinear, case .curve(.piecewiseLinear(let stops)) = piece.written {
+                keyframes[keyframes.count - 1].easing = .linear
+                guard let inner = Self.stops(stops, piece: piece, from: rounded.from, to: rounded.to, target: target,
+                                             decimals: rounded.decimals) else { return nil }
+                // The stops' positions to `endDecimals` decimals: W's stops move by at most half a
+                // unit there, which moves W by its steepest slope times that.
+                let unit = 0.5 / pow10(KeyframeRounding.endDecimals) / unitsPerSecond / (piece.end - piece.start)
+                keyframes += inner.stops.map { stop in
+                    var k = keyframe(stop.time, stop.parameters)
+                    k.position = KeyframeRounding.round(k.position, decimals: KeyframeRounding.endDecimals)
+                    return k
+                }
+                rounded.error += inner.moved + slope * Self.steepest(stops) * unit
+            }
             keyframes.append(keyframe(piece.end, rounded.to))
             if piece.end < end { keyframes.append(keyframe(end, rounded.to)) }
         }
+        guard pieceError + rounded.error <= tolerance else { return nil }
         keyframes[keyframes.count - 1].position = KeyframeRounding.round((end - start) * unitsPerSecond,
                                                                          decimals: KeyframeRounding.endDecimals)
         self.init(keyframes: keyframes, maxError: pieceError + rounded.error, tolerance: tolerance,
                   timeDecimals: KeyframeRounding.maximumDecimals + 1, parameterDecimals: rounded.decimals)
+    }
+
+    /// A piecewise-linear easing's stops over the piece but its first (0, 0) and last (1, 1),
+    /// which are the piece's ends: each at its time, the ends mixed at its output and rounded to
+    /// `decimals` (a stop that shares its input with the next is a jump, two keyframes at one
+    /// time); with the largest move of the shown value that rounding causes at a stop, doubled as
+    /// a margin for between them (the target mixes neighbouring stops linearly), in units of
+    /// scale. nil when the easing does not run from (0, 0) to (1, 1).
+    static func stops(_ easing: PiecewiseLinear, piece: ExactPiece, from: [Double], to: [Double], target: FitTarget,
+                      decimals: [Int]) -> (stops: [(time: Double, parameters: [Double])], moved: Double)? {
+        guard let first = easing.points.first, let last = easing.points.last, easing.points.count >= 2,
+              first.input == 0, first.output == 0, last.input == 1, last.output == 1 else { return nil }
+        var out: [(time: Double, parameters: [Double])] = []
+        var moved = 0.0
+        for point in easing.points.dropFirst().dropLast() {
+            let exact = zip(from, to).map { $0 + ($1 - $0) * point.output }
+            let rounded = KeyframeRounding.round(exact, decimals: decimals)
+            let a = target.interpolate(exact, exact, 0), b = target.interpolate(rounded, rounded, 0)
+            for k in a.indices where k < b.count && k < target.scale.count { moved = max(moved, abs(a[k] - b[k]) / target.scale[k]) }
+            out.append((piece.start + point.input * (piece.end - piece.start), rounded))
+        }
+        return (out, 2 * moved)
+    }
+
+    /// The largest |Δoutput / Δinput| between a piecewise-linear easing's distinct inputs.
+    static func steepest(_ easing: PiecewiseLinear) -> Double {
+        zip(easing.points, easing.points.dropFirst()).reduce(0) { worst, pair in
+            pair.1.input > pair.0.input ? max(worst, abs(pair.1.output - pair.0.output) / (pair.1.input - pair.0.input)) : worst
+        }
     }
 
     /// [low, high] ⊇ every progress E takes over the piece (read on `slopeSteps` points, with 0
@@ -151,4 +199,11 @@ extension KeyframeFit {
         }
         return 2 * worst
     }
+}
+
+/// 10^n for a small whole n ≥ 0.
+private func pow10(_ n: Int) -> Double {
+    var x = 1.0
+    for _ in 0..<n { x *= 10 }
+    return x
 }

@@ -165,7 +165,11 @@ public enum SceneCost {
         var byView: [String: [Int]] = [:]
         for (index, channel) in scene.channels.enumerated() { byView[channel.view, default: []].append(index) }
         for channels in byView.values {
-            let sole = writesSprings ? scene.soleBlock(of: channels) : nil
+            // Lottie has no `steps()` easing: such a block is fitted.
+            let sole = scene.soleBlock(of: channels).flatMap { piece -> ExactPiece? in
+                if format == .lottie, case .curve(.steps) = piece.easing { return nil }
+                return piece
+            }
             for channel in channels.map({ scene.channels[$0] }) {
                 let value = channel.track.evaluationWork(width: channel.kind.width).value
                 work += Double(frames) * value
@@ -174,12 +178,15 @@ public enum SceneCost {
                 let width = Double(channel.kind.width)
                 if sole != nil {
                     work += Double(frames + 3 * KeyframeFit.slopeSteps) * width * soleBlockComponent
+                    // Lottie's targets read the channels themselves, at every frame.
+                    if format == .lottie { work += Double(frames) * value * lottieSoleReads }
                 } else {
                     var factor = channel.track.exportFactor(writesSprings: writesSprings)
                     if factor > 1, format == .lottie { factor *= lottieFitted }
                     work += Double(gridPoints) * (value + width * exportComponent) * factor
                 }
-                guard writesSprings else { continue }
+                // A spring block's `linear()`: in CSS always, in Lottie for a view one block moves.
+                guard writesSprings || sole != nil else { continue }
                 for piece in channel.exactPieceCandidates where !springs.contains(piece) {
                     if case .timed = piece.easing { springs.append(piece) }
                 }
@@ -197,6 +204,9 @@ public enum SceneCost {
     /// Per frame (and slope step) and channel component of a view one block alone moves: its
     /// properties read, checked against the block's model and their slopes taken.
     static let soleBlockComponent = 40.0
+    /// How many times Lottie's targets of such a view read each channel at a frame (the layer's
+    /// position, rotation and scale, size and opacity, their checks and warnings).
+    static let lottieSoleReads = 6.0
 
     /// Per grid point and channel component of an export: the checks' mixes and comparisons over
     /// all their passes, where the channel's value is read from its column.
