@@ -42,28 +42,36 @@ extension RenderExport {
         return out
     }
 
-    /// The merged blocks of a view, in position order.
+    /// The merged blocks of a view, in position order. A property that never changes holds the
+    /// same value under any easing, so it joins the block at its position whatever that block's
+    /// easing (rather than standing in a rule of its own).
     func blocks(_ view: View) -> [Block] {
-        var all: [(position: Double, occurrence: Int, easing: String?, property: Int, text: String)] = []
+        var all: [(position: Double, occurrence: Int, constant: Bool, easing: String?, property: Int, text: String)] = []
         for (index, fit) in view.fits.enumerated() {
             var previous: Double?, occurrence = 0
+            let constant = fit.keyframes.allSatisfy { $0.parameters == fit.keyframes[0].parameters }
             for entry in entries(fit) {
                 occurrence = entry.position == previous ? occurrence + 1 : 0
                 previous = entry.position
-                all.append((entry.position, occurrence, entry.easing, index, view.properties[index].text(entry.parameters)))
+                all.append((entry.position, occurrence, constant, constant ? nil : entry.easing, index,
+                            view.properties[index].text(entry.parameters)))
             }
         }
-        all.sort { ($0.position, $0.occurrence, $0.easing ?? "", $0.property) < ($1.position, $1.occurrence, $1.easing ?? "", $1.property) }
+        all.sort { a, b in
+            (a.position, a.occurrence, a.constant ? 1 : 0, a.easing ?? "", a.property)
+                < (b.position, b.occurrence, b.constant ? 1 : 0, b.easing ?? "", b.property)
+        }
         var blocks: [Block] = []
-        var last: (Double, Int, String?)?
+        var last: (position: Double, occurrence: Int, easing: String?)?
         for entry in all {
             let property = view.properties[entry.property]
-            if let last, last == (entry.position, entry.occurrence, entry.easing) {
+            if let last, last.position == entry.position, last.occurrence == entry.occurrence,
+               entry.constant || last.easing == entry.easing {
                 blocks[blocks.count - 1].values.append((property.css, property.waapi, entry.text))
-            } else {
-                blocks.append(Block(position: entry.position, positionText: CSSText.number(entry.position), easing: entry.easing,
-                                    values: [(property.css, property.waapi, entry.text)]))
+                continue
             }
+            blocks.append(Block(position: entry.position, positionText: CSSText.number(entry.position), easing: entry.easing,
+                                values: [(property.css, property.waapi, entry.text)]))
             last = (entry.position, entry.occurrence, entry.easing)
         }
         return blocks

@@ -48,9 +48,10 @@ final class BlockEasingTests: XCTestCase {
             var easings: [String: String] = [:]
             for (name, list) in blocks {
                 // Keyframes at the block's start and end only (the 0.5 s blocks hold from their end
-                // to the card's 0.6 s); a constant property may stand in a rule of its own.
-                let positions = Set(list.map(\.0))
+                // to the card's 0.6 s); a constant property joins those rules, never one of its own.
+                let positions = list.map(\.0)
                 XCTAssertEqual(positions.count, name == "segue-card" ? 2 : 3, "\(geometry) \(name): \(css)")
+                XCTAssertEqual(Set(positions).count, positions.count, "\(geometry) \(name): one rule per position: \(css)")
                 let eased = list.filter { $0.1["animation-timing-function"] != nil }
                 XCTAssertEqual(eased.count, 1, "\(geometry) \(name): one rule carries the easing")
                 let easing = try XCTUnwrap(eased.first?.1["animation-timing-function"], "\(geometry) \(name)")
