@@ -49,10 +49,10 @@ enum ExportBench {
                 print("exports-render views=\(count): the request is refused under the default limits")
                 continue
             }
-            let estimate = (keyframes: RenderExport.estimatedWork(request, format: .keyframes),
-                            lottie: RenderExport.estimatedWork(request, format: .lottie))
-            let refused = (keyframes: (try? RenderExport.checkWork(request, limits: limits, format: .keyframes)) == nil,
-                           lottie: (try? RenderExport.checkWork(request, limits: limits, format: .lottie)) == nil)
+            let estimate = (keyframes: RenderExport.estimatedWork(request, format: .keyframes, tolerance: 1e-3),
+                            lottie: RenderExport.estimatedWork(request, format: .lottie, tolerance: 1e-3))
+            let refused = (keyframes: (try? RenderExport.checkWork(request, limits: limits, format: .keyframes, tolerance: 1e-3)) == nil,
+                           lottie: (try? RenderExport.checkWork(request, limits: limits, format: .lottie, tolerance: 1e-3)) == nil)
             let writers: [(String, () throws(Problem) -> [UInt8])] = [
                 ("json", { () throws(Problem) in try RenderResponse(request).json().bytes() }),
                 ("css", { () throws(Problem) in try RenderExport(request, options: ExportOptions()).css() }),

@@ -169,8 +169,8 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let renderRequest = try RenderRequest.decode(body, limits: limits, cancellation: request.cancellation)
         switch format {
-        case .css, .waapi: try RenderExport.checkWork(renderRequest, limits: limits, format: .keyframes)
-        case .lottie: try RenderExport.checkWork(renderRequest, limits: limits, format: .lottie)
+        case .css, .waapi: try RenderExport.checkWork(renderRequest, limits: limits, format: .keyframes, tolerance: options.tolerance)
+        case .lottie: try RenderExport.checkWork(renderRequest, limits: limits, format: .lottie, tolerance: options.tolerance)
         case .svg: try RenderResponse.checkPlotWork(renderRequest, limits: limits)
         default: break
         }

@@ -40,16 +40,18 @@ public struct RenderExport: Sendable {
     /// Refuses (413) an export whose estimated work, added to the render's, is over the limit —
     /// before any fitting.
     /// - format: CSS and Web Animations keyframes, or Lottie.
-    public static func checkWork(_ request: RenderRequest, limits: Limits, format: SceneCost.ExportFormat) throws(Problem) {
-        try Check.work(estimatedWork(request, format: format), limits: limits,
+    /// - tolerance: the export's (`?tolerance=`).
+    public static func checkWork(_ request: RenderRequest, limits: Limits, format: SceneCost.ExportFormat,
+                                 tolerance: Double) throws(Problem) {
+        try Check.work(estimatedWork(request, format: format, tolerance: tolerance), limits: limits,
                        what: "exporting the \(request.times.count) frames of this render")
     }
 
     /// The render's work and the export's, in work units (docs/cost.md).
-    public static func estimatedWork(_ request: RenderRequest, format: SceneCost.ExportFormat) -> Double {
+    public static func estimatedWork(_ request: RenderRequest, format: SceneCost.ExportFormat, tolerance: Double) -> Double {
         let frames = request.times.count
         return request.work + SceneCost.export(request.scene, gridPoints: gridIntervals(frames: frames) + 1, frames: frames,
-                                               format: format)
+                                               format: format, tolerance: tolerance)
     }
 
     /// A 422 naming `units` when container units are asked of a request without a container.

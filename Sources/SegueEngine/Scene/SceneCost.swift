@@ -158,7 +158,8 @@ public enum SceneCost {
     /// grid, with the checks' passes over each of its components, more for a channel no single
     /// easing describes (`ChannelTrack.exportFactor`); and the `linear()` of each spring block
     /// where the target writes one.
-    public static func export(_ scene: Scene, gridPoints: Int, frames: Int, format: ExportFormat) -> Double {
+    /// - tolerance: the export's (`?tolerance=`): how many stops each spring's `linear()` needs.
+    public static func export(_ scene: Scene, gridPoints: Int, frames: Int, format: ExportFormat, tolerance: Double) -> Double {
         let writesSprings = format == .keyframes
         var work = 0.0
         var springs: [ExactPiece] = []
@@ -196,7 +197,7 @@ public enum SceneCost {
         for piece in springs {
             guard case .timed(let curve, let duration) = piece.easing else { continue }
             work += curveExport(curve, fitted: true, gridPoints: KeyframeFit.gridIntervals + 1,
-                                keyframes: curve.spring?.leastKeyframes(tolerance: 1e-3, over: duration) ?? 0)
+                                keyframes: curve.spring?.leastKeyframes(tolerance: tolerance, over: duration) ?? 0)
         }
         return work
     }

@@ -96,4 +96,16 @@ final class SoleBlockTests: XCTestCase {
         XCTAssertNil(try sole(#"{"view": "v", "duration": 0.5, "keyframes": [{"start": 0, "duration": 1, "to": {"alpha": 1}}]}"#))
         XCTAssertNil(try sole(#"{"view": "v", "to": {"alpha": 1}, "dynamics": {"model": "spring", "mass": 1, "stiffness": 100, "damping": 10}}"#))
     }
+
+    /// The export estimate counts each spring's `linear()` at the request's tolerance: a
+    /// hundredth of it needs about ten times the stops (`Spring.leastKeyframes`), whose refinement
+    /// the estimate adds to the fit's fixed grid.
+    func testTheEstimateCountsTheLinearAtTheRequestsTolerance() throws {
+        let request = try ExportErrorTests.render(Self.scenes[0].1)
+        for format in [SceneCost.ExportFormat.keyframes, .lottie] {
+            let coarse = RenderExport.estimatedWork(request, format: format, tolerance: 1e-2)
+            let fine = RenderExport.estimatedWork(request, format: format, tolerance: 1e-4)
+            XCTAssertGreaterThan(fine, coarse * 1.1, "\(format)")
+        }
+    }
 }
