@@ -204,7 +204,7 @@ public enum SceneCost {
 
     /// Per frame (and slope step) and channel component of a view one block alone moves: its
     /// properties read, checked against the block's model and their slopes taken.
-    static let soleBlockComponent = 40.0
+    static let soleBlockComponent = 25.0
     /// How many times Lottie's targets of such a view read each channel at a frame (the layer's
     /// position, rotation and scale, size and opacity, their checks and warnings).
     static let lottieSoleReads = 6.0
