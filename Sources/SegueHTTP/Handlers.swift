@@ -92,6 +92,9 @@ struct Handlers: Sendable {
             "/v1/render": Router.Route(methods: ["POST"], .compute { request throws(Problem) in
                 try render(request)
             }),
+            "/v1/tokens": Router.Route(methods: ["POST"], .estimate { request throws(Problem) in
+                try tokens(request)
+            }),
             "/v1/presets": Router.Route(methods: ["GET"], .answer { _ in
                 Content(mediaType: "application/json", body: Self.presetCatalogue)
             }),
@@ -195,6 +198,21 @@ struct Handlers: Sendable {
         let shapes = name == .trigger ? "a render's css export" : "a render's css and waapi exports"
         throw Problem(.invalidRequest, detail: "`\(name.rawValue)` shapes \(shapes); it does not apply to "
                           + "\(route) (format=\(format.rawValue))", extensions: [.init("parameter", .string(name.rawValue))])
+    }
+
+    /// Reads a design-token document and plans its conversion (rule 39: every bad token listed in
+    /// one 422, the fits' work held to the limit); the job fits and writes it as CSS (the default)
+    /// or as the document resolved in place.
+    func tokens(_ request: HTTPRequest) throws(Problem) -> Router.Job {
+        let format = try Negotiation.format(query: request.query[.format], accept: request.headers[.accept], offered: [.css, .json])
+        let tolerance = try ExportTolerance.parse(request.query[.tolerance])
+        try refuseRenderOnly(request.query, format: format, route: "design tokens")
+        let plan = try TokenPlan(jsonBody(request), tolerance: tolerance, limits: limits)
+        let cancellation = request.cancellation
+        return Router.Job(work: plan.work) { () throws(Problem) in
+            let export = try TokenExport(plan, cancellation: cancellation)
+            return Content(mediaType: format.mediaType, body: format == .json ? export.json() : export.css())
+        }
     }
 
     /// Reads the body as JSON after the content-type check (415). The body limit (413) is the

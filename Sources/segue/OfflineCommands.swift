@@ -61,6 +61,20 @@ struct Render: ParsableCommand {
     }
 }
 
+/// `segue tokens FILE|-`: the body `POST /v1/tokens` answers (docs/tokens.md).
+struct Tokens: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the CSS custom properties (or, with --format json, the resolved document) POST /v1/tokens "
+            + "answers for a design-token file.")
+
+    @OptionGroup var request: RequestOptions
+    @OptionGroup(title: "Request limits") var limits: LimitOptions
+
+    mutating func run() throws {
+        try OfflineExchange(limits: limits).post("/v1/tokens", request, expand: false)
+    }
+}
+
 /// `segue presets`: the body `GET /v1/presets` answers (docs/rules.md "Presets").
 struct Presets: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the preset catalogue GET /v1/presets answers.")

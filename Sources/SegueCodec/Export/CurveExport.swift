@@ -13,6 +13,8 @@ public struct CurveExport: Sendable {
     /// Stops of a `linear()`; 0 for the other functions.
     public let stops: Int
     public let fallback: (easing: String, maxError: Double)?
+    /// The fallback's Bézier itself.
+    public let fallbackBezier: CubicBezier?
 
     /// - cancellation: raised by the caller (a deadline, a client gone): the fit stops with the
     ///   503 `cancelled`.
@@ -33,8 +35,10 @@ public struct CurveExport: Sendable {
         if easing.hasPrefix("linear(") {
             let fitted = CubicBezierFit { progress($0 * duration) }
             fallback = (CSSText.bezier(fitted.bezier), fitted.maxError)
+            fallbackBezier = fitted.bezier
         } else {
             fallback = nil
+            fallbackBezier = nil
         }
     }
 
