@@ -137,6 +137,29 @@ final class BadInputTests: XCTestCase {
                                #"{"timing": {"type": "spring", "dampingRatio": 0}, "duration": 0.8}"#, 413, nil, kind: "too-large")
         unexportable.path = "/v1/curve?format=css&tolerance=0.01"
         rows += [framesOver, workOver, unexportable]
+        // `POST /v1/tokens` (rule 39): the first bad token's pointer, every one in `errors` (TokenTests).
+        let cycle = #"{"a": {"$type": "duration", "x": {"$value": "{a.y}"}, "y": {"$value": "{a.x}"}}}"#
+        let missing = #"{"t": {"$type": "transition", "$value": {"duration": "{d.none}", "timingFunction": [0, 0, 1, 1]}}}"#
+        let badSpring = #"{"s": {"$type": "duration", "$value": "200ms", "$extensions": {"dev.segue": {"timing": {"type": "spring", "dampingRatio": -1}}}}}"#
+        let badUnit = #"{"d": {"$type": "duration", "$value": {"value": 2, "unit": "min"}}}"#
+        let clash = #"{"a-b": {"$type": "cubicBezier", "$value": [0, 0, 1, 1]}, "a": {"b": {"$type": "cubicBezier", "$value": [0, 0, 1, 1]}}}"#
+        let huge = #"{"d": {"$type": "duration", "$value": "1e300s"}}"#
+        for (name, body, pointer) in [("a cycle of aliases", cycle, "/a/x/$value"), ("an alias to nothing", missing, "/t/$value/duration"),
+                                      ("a spring with a negative damping ratio", badSpring, "/s/$extensions/dev.segue/timing/dampingRatio"),
+                                      ("an unknown duration unit", badUnit, "/d/$value"),
+                                      ("two tokens with one custom property", clash, "/a/b"),
+                                      ("a duration beyond the limit", huge, "/d/$value")] {
+            var row = Row("tokens: \(name)", body, 422, pointer, kind: "invalid-request")
+            row.path = "/v1/tokens"
+            rows.append(row)
+        }
+        var notObject = Row("tokens: a document that is not an object", "[1]", 400, "", kind: "wrong-type")
+        notObject.path = "/v1/tokens"
+        var tokenParameter = Row("tokens: a render's export parameter", #"{}"#, 422, nil, kind: "invalid-request")
+        tokenParameter.path = "/v1/tokens?prefix=a"
+        var tokenFormat = Row("tokens: format=lottie", #"{}"#, 406, nil, kind: "not-acceptable")
+        tokenFormat.path = "/v1/tokens?format=lottie"
+        rows += [notObject, tokenParameter, tokenFormat]
         return rows
     }()
 
