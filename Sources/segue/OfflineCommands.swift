@@ -40,7 +40,8 @@ struct Curve: ParsableCommand {
     @OptionGroup(title: "Request limits") var limits: LimitOptions
 
     mutating func run() throws {
-        try OfflineExchange(limits: limits).post("/v1/curve", request, expand: false)
+        var exchange = try OfflineExchange(limits: limits)
+        try exchange.post("/v1/curve", request, expand: false)
     }
 }
 
@@ -57,7 +58,8 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Request limits") var limits: LimitOptions
 
     mutating func run() throws {
-        try OfflineExchange(limits: limits).post("/v1/render", request, expand: expand)
+        var exchange = try OfflineExchange(limits: limits)
+        try exchange.post("/v1/render", request, expand: expand)
     }
 }
 
@@ -71,7 +73,8 @@ struct Tokens: ParsableCommand {
     @OptionGroup(title: "Request limits") var limits: LimitOptions
 
     mutating func run() throws {
-        try OfflineExchange(limits: limits).post("/v1/tokens", request, expand: false)
+        var exchange = try OfflineExchange(limits: limits)
+        try exchange.post("/v1/tokens", request, expand: false)
     }
 }
 
@@ -90,6 +93,8 @@ struct Presets: ParsableCommand {
 /// any other to standard error as HTTP sends it, with exit 65 for a 4xx and 70 for a 5xx.
 struct OfflineExchange {
     let service: SegueService
+    /// The request file as given (`-`: standard input), named before a problem on standard error.
+    private(set) var source: String?
 
     /// The service with `limits` resolved (the defaults for nil).
     init(limits: LimitOptions?) throws {
@@ -103,7 +108,8 @@ struct OfflineExchange {
     }
 
     /// POSTs the request file with the query the options give.
-    func post(_ path: String, _ options: RequestOptions, expand: Bool) throws {
+    mutating func post(_ path: String, _ options: RequestOptions, expand: Bool) throws {
+        source = options.file
         let body: [UInt8]
         do {
             body = try StandardStreams.read(options.file, atMost: service.bodyLimit + 1)
@@ -153,13 +159,19 @@ struct OfflineExchange {
         }
     }
 
-    /// The problem document on standard error, exactly the HTTP body; 65 for a 4xx, 70 otherwise.
+    /// The problem document on standard error, one line: `segue: FILE: ` (the request file; `-`
+    /// for standard input), then exactly the HTTP body, then a newline; 65 for a 4xx, 70 otherwise.
     private func fail(_ response: HTTPResponse) throws -> Never {
         do {
-            try StandardStreams.write(response.body, to: 2)
+            try StandardStreams.write(Self.problemLine(response.body, source: source), to: 2)
         } catch {
             throw ExitStatus.ioError
         }
         throw (400..<500).contains(response.status) ? ExitStatus.dataError : ExitStatus.software
+    }
+
+    /// `segue: FILE: <body>\n` (without a file, `segue: <body>\n`).
+    static func problemLine(_ body: [UInt8], source: String?) -> [UInt8] {
+        Array(("segue: " + (source.map { $0 + ": " } ?? "")).utf8) + body + [0x0A]
     }
 }

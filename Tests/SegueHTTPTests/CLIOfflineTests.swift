@@ -126,6 +126,30 @@ final class CLIOfflineTests: XCTestCase {
         try assertSameAsHTTP(server, "render", Self.largeRender, ["--format", "csv"], query: "format=csv")
     }
 
+    /// `segue tokens` is `POST /v1/tokens`: CSS by default, the resolved document with
+    /// `--format json`, and a bad document's 422 (every token listed) on standard error.
+    func testTokensIsTheHTTPBody() throws {
+        let server = try LiveServer()
+        try assertSameAsHTTP(server, "tokens", Self.tokens)
+        try assertSameAsHTTP(server, "tokens", Self.tokens, ["--format", "json"], query: "format=json")
+        try assertSameAsHTTP(server, "tokens", Self.tokens, ["--format", "css", "--tolerance", "0.01"], query: "format=css&tolerance=0.01")
+        let bad = #"{"a": {"$type": "duration", "x": {"$value": "{a.y}"}, "y": {"$value": "2 parsecs"}}}"#
+        let request = try SegueBinary.RequestFile(bad)
+        let cli = try SegueBinary.run(["tokens", request.path])
+        let live = try http(server, "tokens", bad)
+        XCTAssertEqual(live.status, 422)
+        XCTAssertEqual(cli.status, 65)
+        XCTAssertEqual(cli.errors, "segue: \(request.path): " + live.text + "\n")
+        XCTAssertTrue(live.text.contains(#""pointer":"/a/x/$value""#) && live.text.contains(#""pointer":"/a/y/$value""#), live.text)
+    }
+
+    static let tokens = #"""
+    {"motion": {"duration": {"$type": "duration", "long": {"$value": "0.4s"}},
+     "enter": {"$type": "transition", "$value": {"duration": "{motion.duration.long}", "timingFunction": [0.2, 0, 0, 1]}},
+     "sheet": {"$type": "transition", "$value": {"duration": {"value": 500, "unit": "ms"}, "timingFunction": [0.2, 0, 0, 1]},
+               "$extensions": {"dev.segue": {"timing": {"type": "spring", "dampingRatio": 0.8}}}}}}
+    """#
+
     func testStandardInputGivesTheSameBytesAsAFile() throws {
         let request = try SegueBinary.RequestFile(Self.render)
         let fromFile = try SegueBinary.run(["render", request.path, "--format", "csv"])
@@ -155,7 +179,7 @@ final class CLIOfflineTests: XCTestCase {
             XCTAssertEqual(live.header("Content-Type"), "application/problem+json")
             XCTAssertEqual(cli.status, 65, "\(route) \(arguments)")
             XCTAssertEqual(cli.stdout, [], "\(route) \(arguments)")
-            XCTAssertEqual(cli.errors, live.text, "\(route) \(arguments)")
+            XCTAssertEqual(cli.errors, "segue: \(request.path): " + live.text + "\n", "\(route) \(arguments)")
         }
     }
 
@@ -170,10 +194,10 @@ final class CLIOfflineTests: XCTestCase {
         XCTAssertEqual(overBody.status, 413)
         let byFlag = try SegueBinary.run(["curve", request.path, "--max-body", "64"])
         XCTAssertEqual(byFlag.status, 65)
-        XCTAssertEqual(byFlag.errors, overBody.text)
+        XCTAssertEqual(byFlag.errors, "segue: \(request.path): " + overBody.text + "\n")
         let byVariable = try SegueBinary.run(["curve", request.path], environment: ["SEGUE_MAX_BODY": "64"])
         XCTAssertEqual(byVariable.status, 65)
-        XCTAssertEqual(byVariable.errors, overBody.text)
+        XCTAssertEqual(byVariable.errors, "segue: \(request.path): " + overBody.text + "\n")
         // A flag wins over its variable.
         XCTAssertEqual(try SegueBinary.run(["curve", request.path, "--max-body", "1000"],
                                            environment: ["SEGUE_MAX_BODY": "64"]).status, 0)
@@ -183,7 +207,7 @@ final class CLIOfflineTests: XCTestCase {
         XCTAssertEqual(overSamples.status, 413)
         let samples = try SegueBinary.run(["curve", "-"], environment: ["SEGUE_MAX_SAMPLES": "10"], stdin: Array(small.utf8))
         XCTAssertEqual(samples.status, 65)
-        XCTAssertEqual(samples.errors, overSamples.text)
+        XCTAssertEqual(samples.errors, "segue: -: " + overSamples.text + "\n")
     }
 
     func testUsageErrorsExit64() throws {
