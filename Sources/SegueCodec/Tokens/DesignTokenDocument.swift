@@ -6,7 +6,8 @@ import SegueJSON
 /// another token's value — resolved wherever they appear in a value.
 ///
 /// Edge cases: members whose names start with `$` are a group's or token's properties, never
-/// groups; an alias to a group or to nothing, and a cycle of aliases, are problems at the alias.
+/// groups; an alias to a group or to nothing, a cycle of aliases and a chain longer than
+/// `maxAliasChain` are problems at the alias.
 struct DesignTokenDocument {
     /// One token: where it is, its dotted path, its type (own, else its group's, else its alias
     /// target's) and its value with every alias resolved.
@@ -18,6 +19,10 @@ struct DesignTokenDocument {
         /// `$extensions`, if any.
         var extensions: JSONValue?
     }
+
+    /// Aliases followed in a row, at most: a longer chain is a problem at its start, so that
+    /// neither the recursion nor the work grows with the document.
+    static let maxAliasChain = 32
 
     private(set) var tokens: [Token] = []
     /// Problems found while reading (aliases that do not resolve), with their pointers.
@@ -83,6 +88,10 @@ struct DesignTokenDocument {
             }
             guard visiting.insert(path).inserted else {
                 errors.append((pointer, "the alias `{\(path.prefix(200))}` is part of a cycle of aliases"))
+                return nil
+            }
+            guard visiting.count <= Self.maxAliasChain else {
+                errors.append((pointer, "the alias `{\(path.prefix(200))}` starts a chain of more than \(Self.maxAliasChain) aliases"))
                 return nil
             }
             defer { visiting.remove(path) }
