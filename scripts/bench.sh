@@ -16,7 +16,8 @@
 #   (e) the playground (GET /): its size, and its load time in headless Chromium;
 #   (f) number formatting: ns per number written by JSONWriter.number (Swift's description before,
 #       the Schubfach formatter now) beside a C++17 std::to_chars writer of the same numbers
-#       (Benchmarks/number-writer.cpp), with the ratios (docs/numbers.md "Cost").
+#       (Benchmarks/number-writer.cpp), with the ratios (docs/numbers.md "Cost");
+#   (g) `segue tokens` on a 500-token file, one process (scripts/tokens-bench.py).
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -121,3 +122,7 @@ printf '%s\n%s\n' "$swift_out" "$cpp_out" | awk '
           printf "numbers stream=%s swift_ns=%.2f cpp_ns=%.2f ratio_swift_over_cpp=%.3f throughput_vs_cpp=%.3f speedup_over_description=%.2f\n",
                  s, now, cpp, now / cpp, cpp / now, before / now } }'
 rm -rf "$work"
+
+echo
+echo "== (g) design tokens: segue tokens on 500 motion tokens (50 springs), one process"
+python3 "$here/scripts/tokens-bench.py" "$bin/segue"
