@@ -103,11 +103,19 @@ copy of the views outside that ancestor has no animation and stays at t = 0 thro
 a trigger on format=waapi; units=container without a container (css, waapi); units=em;
 geometry=matrix — each a 422 whose `parameter` names it; and four valid neighbours answer 200.
 
+Design tokens (rule 39) — `tokens` (Tests/Browser/tokens.py): the CSS `POST /v1/tokens` answers for a
+document with a cubicBezier transition, a UIKit spring and a response spring, as one stylesheet; one
+element per motion token with `transition: transform var(--<token>)`, each transition paused at
+≥ 100 times over its duration, its translateX / 1000 compared with progress computed from the document by
+the published models (a Bézier solver, UIKit's and SwiftUI's spring formulas), within the tolerance
++ 1e-6; and the CSSOM of the `:root` and `@supports not (animation-timing-function: linear(0, 1))`
+blocks. Kept as tokens.png.
+
 One line per test (case × export: `page` for the page checks, `css`, `waapi`, or per container
 group), with the worst reading as a fraction of bound + allowance for the typed, the string and
 the box readings (and `hit` for the hit tests), then `N passed, M failed`; exit status 1 when a
 test failed. Screenshots (SCREENSHOT_CASES): render-main@layout, the two scoped exports side by side
-mid-transition and dropDismiss's stacking, as PNGs in the artefacts directory.
+mid-transition, dropDismiss's stacking and the tokens page, as PNGs in the artefacts directory.
 Python 3.11 standard library only.
 """
 
@@ -209,7 +217,7 @@ RENDERS = [
 # Cases whose page is also kept as a PNG (window size): the layout page of the main render, the two
 # scoped exports side by side (their stacking visible mid-transition) and dropDismiss's stacking.
 SCREENSHOT_CASES = {"render-main@layout": (800, 600), "scoped-two-exports": (1000, 400),
-                    "stacking-dropDismiss": (560, 430)}
+                    "stacking-dropDismiss": (560, 430), "tokens": (1100, 260)}
 
 # --------------------------------------------------------------------------------------------
 # The server under test: the system tests' (Tests/System/run.py: `segue serve --port 0`, the bound
@@ -1498,6 +1506,12 @@ def http_case(server: Server, results: list[Result]):
     results.append(res)
 
 
+def tokens_case(server: Server, results: list[Result]):
+    """Rule 39's CSS custom properties played by Chromium: Tests/Browser/tokens.py."""
+    import tokens
+    return tokens.run_case(sys.modules[__name__], server, results)
+
+
 # --------------------------------------------------------------------------------------------
 
 
@@ -1548,6 +1562,7 @@ def main():
     cases.append(("scoped-two-exports", scoped_case))
     cases.append(("trigger-dropDismiss", trigger_case))
     cases.append(("http-bad-parameters", http_case))
+    cases.append(("tokens", tokens_case))
 
     t_all = time.monotonic()
     server = Server().start()
