@@ -31,14 +31,17 @@ struct DesignTokenDocument {
     /// The raw tokens by dotted path: what aliases point at.
     private var byPath: [String: (value: JSONValue, type: String?, pointer: JSONPointer)] = [:]
 
-    init(_ root: JSONValue) {
+    /// - resolving: which tokens, by type, have their aliases resolved (and their problems
+    ///   reported); the others are kept as they are.
+    init(_ root: JSONValue, resolving: (String?) -> Bool) {
         var raw: [(path: [String], pointer: JSONPointer, type: String?, value: JSONValue, extensions: JSONValue?)] = []
         Self.collect(root, path: [], pointer: .root, inherited: nil, into: &raw)
         for token in raw { byPath[token.path.joined(separator: ".")] = (token.value, token.type, token.pointer) }
         for token in raw {
+            let type = token.type ?? aliasType(token.value)
+            guard resolving(type) else { continue }
             var visiting: Set<String> = [token.path.joined(separator: ".")]
             guard let value = resolve(token.value, at: token.pointer / "$value", visiting: &visiting) else { continue }
-            let type = token.type ?? aliasType(token.value)
             tokens.append(Token(path: token.path, pointer: token.pointer, type: type, value: value, extensions: token.extensions))
         }
     }

@@ -20,7 +20,8 @@ public struct TokenPlan: Sendable {
 
     public init(_ document: JSONValue, tolerance: Double, limits: Limits) throws(Problem) {
         guard case .object = document else { throw Problem.wrongType(at: .root, expected: "an object", found: document) }
-        let read = DesignTokenDocument(document)
+        // Other tokens are ignored (rule 39): a broken alias among the colours is not this route's.
+        let read = DesignTokenDocument(document) { $0.map(MotionToken.types.contains) ?? false }
         var errors = read.errors.map { (pointer: $0.pointer.description, detail: $0.detail) }
         var tokens: [MotionToken] = []
         var names: [String: String] = [:]
