@@ -8,8 +8,23 @@ extension ResponseFormat: ExpressibleByArgument {}
 
 /// What `curve` and `render` share: the body and the query arguments of the request.
 struct RequestOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The request body, a JSON document: a file, or - for standard input.", valueName: "file"))
-    var file: String
+    @Argument(help: ArgumentHelp("The request body, a JSON document: a file, or - for standard input. Several files "
+                                 + "need --output-dir.", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("Write each file's answer to DIR/<name>.<format's extension> instead of standard output "
+                               + "(needed for several files).", valueName: "dir"))
+    var outputDir: String?
+
+    mutating func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("a request file is needed (- for standard input)") }
+        if files.count > 1, outputDir == nil {
+            throw ValidationError("several request files need --output-dir: each answer is written there")
+        }
+        if outputDir != nil, files.contains("-") {
+            throw ValidationError("standard input (-) has no name to write its answer under: give a file with --output-dir")
+        }
+    }
 
     @Option(help: "The response format, as ?format= (default json).")
     var format: ResponseFormat?
@@ -107,12 +122,54 @@ struct OfflineExchange {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// POSTs the request file with the query the options give.
+    /// Where a 2xx body goes: standard output, or the file it is written to.
+    private var output: Int32 = 1
+
+    /// POSTs each request file with the query the options give. One file without `--output-dir`
+    /// answers on standard output; otherwise each answer goes to `DIR/<name>.<extension>`, every
+    /// file is answered whatever the others gave, and the exit status is the first failure's.
     mutating func post(_ path: String, _ options: RequestOptions, expand: Bool) throws {
-        source = options.file
+        guard let directory = options.outputDir else { return try post(path, options.files[0], options, expand: expand) }
+        var failure: ExitCode?
+        for file in options.files {
+            let target = directory + "/" + Self.outputName(file, format: options.format, path: path)
+            let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else {
+                StandardStreams.printError("segue: cannot write \(target): \(String(cString: strerror(errno)))\n")
+                failure = failure ?? ExitStatus.ioError
+                continue
+            }
+            output = fd
+            do {
+                try post(path, file, options, expand: expand)
+                close(fd)
+            } catch let code as ExitCode {
+                // A file that was not answered leaves no output behind.
+                close(fd)
+                unlink(target)
+                failure = failure ?? code
+            }
+        }
+        output = 1
+        if let failure { throw failure }
+    }
+
+    /// `<file name without its .json>.<extension>`: `json`, `csv`, `svg`, `css`, `waapi.json` and
+    /// `lottie.json` by format; without `--format`, the route's default (`css` for tokens).
+    static func outputName(_ file: String, format: ResponseFormat?, path: String) -> String {
+        var name = file.split(separator: "/").last.map(String.init) ?? file
+        if name.hasSuffix(".json") { name.removeLast(5) }
+        let format = format ?? (path == "/v1/tokens" ? .css : .json)
+        let extensions: [ResponseFormat: String] = [.waapi: "waapi.json", .lottie: "lottie.json"]
+        return name + "." + (extensions[format] ?? format.rawValue)
+    }
+
+    /// POSTs one request file.
+    private mutating func post(_ path: String, _ file: String, _ options: RequestOptions, expand: Bool) throws {
+        source = file
         let body: [UInt8]
         do {
-            body = try StandardStreams.read(options.file, atMost: service.bodyLimit + 1)
+            body = try StandardStreams.read(file, atMost: service.bodyLimit + 1)
         } catch {
             StandardStreams.printError(error.message)
             throw ExitStatus.noInput
@@ -142,7 +199,7 @@ struct OfflineExchange {
         do {
             complete = try response.writeBody { piece in
                 do throws(StandardStreams.Failure) {
-                    try StandardStreams.write(piece, to: 1)
+                    try StandardStreams.write(piece, to: output)
                     return true
                 } catch {
                     failure = error

@@ -42,7 +42,7 @@ enum StandardStreams {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(action: "cannot write \(fd == 1 ? "standard output" : "standard error")", code: errno)
+                throw Failure(action: "cannot write \(fd == 1 ? "standard output" : fd == 2 ? "standard error" : "the output file")", code: errno)
             }
             offset += count
         }

@@ -150,6 +150,33 @@ final class CLIOfflineTests: XCTestCase {
                "$extensions": {"dev.segue": {"timing": {"type": "spring", "dampingRatio": 0.8}}}}}}
     """#
 
+    /// Several request files go with `--output-dir`: each answer, byte for byte HTTP's, to
+    /// DIR/<name>.<extension>; a failing file is named on standard error, leaves no output, and
+    /// sets the exit status while the others are still answered.
+    func testSeveralFilesAnswerEachToItsOwnFile() throws {
+        let server = try LiveServer()
+        let spring = try SegueBinary.RequestFile(Self.curve)
+        let bad = try SegueBinary.RequestFile(#"{"timing": "steps(1, jump-none)"}"#)
+        let ease = try SegueBinary.RequestFile(#"{"timing": "ease"}"#)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cli = try SegueBinary.run(["curve", spring.path, bad.path, ease.path, "--format", "css", "--output-dir", directory.path])
+        XCTAssertEqual(cli.status, 65, cli.errors)
+        XCTAssertEqual(cli.stdout, [])
+        let badAnswer = try http(server, "curve", #"{"timing": "steps(1, jump-none)"}"#, query: "format=css")
+        XCTAssertEqual(cli.errors, "segue: \(bad.path): " + badAnswer.text + "\n")
+        func name(_ path: String) -> String { String(URL(fileURLWithPath: path).lastPathComponent.dropLast(5)) + ".css" }
+        for (file, body) in [(spring.path, Self.curve), (ease.path, #"{"timing": "ease"}"#)] {
+            let written = try Data(contentsOf: directory.appendingPathComponent(name(file)))
+            XCTAssertEqual(Array(written), try http(server, "curve", body, query: "format=css").body, file)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(name(bad.path)).path))
+        // Several files without a directory, or standard input with one: usage errors.
+        XCTAssertEqual(try SegueBinary.run(["curve", spring.path, ease.path]).status, 64)
+        XCTAssertEqual(try SegueBinary.run(["curve", "-", "--output-dir", directory.path], stdin: Array(Self.curve.utf8)).status, 64)
+    }
+
     func testStandardInputGivesTheSameBytesAsAFile() throws {
         let request = try SegueBinary.RequestFile(Self.render)
         let fromFile = try SegueBinary.run(["render", request.path, "--format", "csv"])
