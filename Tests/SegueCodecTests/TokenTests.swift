@@ -380,6 +380,19 @@ final class TokenTests: XCTestCase {
         XCTAssertFalse(css.contains("--color"), css)
     }
 
+    /// The plan counts every search the conversion makes before any of it: a `steps()` timing's
+    /// Bézier for the JSON form as well as a spring's `linear()` and its fallback.
+    func testThePlanCountsTheBezierSearchOfSteps() throws {
+        func work(_ timing: String) throws -> Double {
+            let text = ##"{"t": {"$type": "transition", "$value": {"duration": "300ms", "timingFunction": [0, 0, 1, 1]}, "##
+                + ##""$extensions": {"dev.segue": {"timing": "##  + timing + "}}}}"
+            return try TokenPlan(RequestDocument.parse(Array(text.utf8), limits: Self.limits), tolerance: 0.001, limits: Self.limits).work
+        }
+        let curve = try CurveRequest.decode(.object([.init("timing", .string("steps(4)"))]), limits: Self.limits)
+        let export = try CurveExport.plan(curve, tolerance: 0.001, limits: Self.limits)
+        XCTAssertEqual(try work(#""steps(4)""#), export + SceneCost.fallbackBezier(curve.curve), accuracy: 1e-6 * export)
+    }
+
     // MARK: Bad documents
 
     /// Each bad file: one 422 `invalid-request` whose `errors` list every bad token — exactly these

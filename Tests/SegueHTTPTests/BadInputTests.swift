@@ -144,6 +144,7 @@ final class BadInputTests: XCTestCase {
         let badUnit = #"{"d": {"$type": "duration", "$value": {"value": 2, "unit": "min"}}}"#
         let clash = #"{"a-b": {"$type": "cubicBezier", "$value": [0, 0, 1, 1]}, "a": {"b": {"$type": "cubicBezier", "$value": [0, 0, 1, 1]}}}"#
         let huge = #"{"d": {"$type": "duration", "$value": "1e300s"}}"#
+        let hexadecimal = #"{"d": {"$type": "duration", "$value": "0x10ms"}}"#
         // A chain of 40 aliases: refused at its start, neither recursing nor working along all of it.
         let chain = #"{"g": {"$type": "duration", "#
             + (0..<40).map { #""t\#($0)": {"$value": "{g.t\#($0 + 1)}"}, "# }.joined() + #""t40": {"$value": "100ms"}}}"#
@@ -152,6 +153,7 @@ final class BadInputTests: XCTestCase {
                                       ("an unknown duration unit", badUnit, "/d/$value"),
                                       ("two tokens with one custom property", clash, "/a/b"),
                                       ("a duration beyond the limit", huge, "/d/$value"),
+                                      ("a hexadecimal duration", hexadecimal, "/d/$value"),
                                       ("a chain of 40 aliases", chain, "/g/t0/$value")] {
             var row = Row("tokens: \(name)", body, 422, pointer, kind: "invalid-request")
             row.path = "/v1/tokens"

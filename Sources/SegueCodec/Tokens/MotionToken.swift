@@ -112,7 +112,8 @@ struct MotionToken {
             (number, unit) = (given, Substring(text))
         case .string(let text):
             let digits = text.hasSuffix("ms") ? text.dropLast(2) : text.hasSuffix("s") ? text.dropLast() : Substring(text)
-            guard let parsed = Double(String(digits)), parsed.isFinite else {
+            // A decimal number only (`Double` would also read hexadecimal floats, "inf" and "nan").
+            guard digits.allSatisfy({ "0123456789.+-eE".contains($0) }), let parsed = Double(String(digits)), parsed.isFinite else {
                 throw Problem.invalid("a duration is `{\"value\", \"unit\"}` or a text such as \"200ms\"", at: pointer)
             }
             (number, unit) = (parsed, text.dropFirst(digits.count))

@@ -44,6 +44,8 @@ public struct TokenPlan: Sendable {
         for token in tokens {
             guard let curve = token.curve else { continue }
             work += try CurveExport.plan(curve, tolerance: tolerance, limits: limits)
+            // `steps()` has no Bézier and no `linear()` fallback: its Bézier is searched for here.
+            if case .steps = curve.curve { work += SceneCost.fallbackBezier(curve.curve) }
         }
         try Check.work(work, limits: limits, what: "converting these \(tokens.count) motion tokens")
         self.document = document

@@ -85,7 +85,7 @@ public enum SceneCost {
         let isLinear: Bool
         if case .piecewiseLinear = curve { isLinear = true } else { isLinear = false }
         guard fitted || isLinear else { return exactCurveExport }
-        let fallback = fallbackSearch * evaluation(of: curve)
+        let fallback = fallbackBezier(curve)
         guard fitted else { return fallback }
         let grid = Double(gridPoints) * (evaluation(of: curve) + checkPasses * checkedPoint)
         return fallback + grid + keyframes * checkPasses * refinementPoints * (evaluation(of: curve) + checkedPoint)
@@ -93,6 +93,9 @@ public enum SceneCost {
 
     /// Evaluations of the curve in the fallback Bézier's search (`CubicBezierFit`).
     static let fallbackSearch = 120_000.0
+
+    /// The search of a curve's closest `cubic-bezier()` (`CubicBezierFit`).
+    public static func fallbackBezier(_ curve: TimingCurve) -> Double { fallbackSearch * evaluation(of: curve) }
     /// The text of an exact curve.
     static let exactCurveExport = 2_000.0
     /// Full check passes of a fit: the refinement, the rounding's attempts and the final measure.
