@@ -124,10 +124,16 @@ struct KeyframeRounding: Sendable {
     /// scaled value is beyond exact integers.
     static func round(_ x: Double, decimals: Int, rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
         guard decimals <= maximumDecimals else { return x }
-        var power = 1.0
-        for _ in 0..<decimals { power *= 10 }
+        let power = powerOfTen(decimals)
         let scaled = x * power
         guard abs(scaled) < 9e15 else { return x }
         return scaled.rounded(rule) / power
+    }
+
+    /// 10^n for a whole n ≥ 0, by exact multiplications (exact up to 10^22).
+    static func powerOfTen(_ n: Int) -> Double {
+        var power = 1.0
+        for _ in 0..<n { power *= 10 }
+        return power
     }
 }

@@ -83,7 +83,7 @@ extension KeyframeFit {
                                              decimals: rounded.decimals) else { return nil }
                 // The stops' positions to `endDecimals` decimals: W's stops move by at most half a
                 // unit there, which moves W by its steepest slope times that.
-                let unit = 0.5 / pow10(KeyframeRounding.endDecimals) / unitsPerSecond / (piece.end - piece.start)
+                let unit = 0.5 / KeyframeRounding.powerOfTen(KeyframeRounding.endDecimals) / unitsPerSecond / (piece.end - piece.start)
                 keyframes += inner.stops.map { stop in
                     var k = keyframe(stop.time, stop.parameters)
                     k.position = KeyframeRounding.round(k.position, decimals: KeyframeRounding.endDecimals)
@@ -199,11 +199,4 @@ extension KeyframeFit {
         }
         return 2 * worst
     }
-}
-
-/// 10^n for a small whole n ≥ 0.
-private func pow10(_ n: Int) -> Double {
-    var x = 1.0
-    for _ in 0..<n { x *= 10 }
-    return x
 }
