@@ -21,12 +21,13 @@ extension TokenExport {
             if let ms = c.token.durationMs { lines.append("  \(name)-duration: \(CSSText.number(ms))ms;") }
             if let easing = c.easing, let ms = c.token.durationMs {
                 lines.append("  \(name): \(Self.shorthand(ms, easing, delay: c.token.delayMs));")
-                if let fallback = c.fallback {
-                    fallbacks.append("    \(name)-easing: \(fallback);")
+            }
+            // Only a `linear()` has a fallback.
+            if let fallback = c.fallback {
+                fallbacks.append("    \(name)-easing: \(fallback);")
+                if let ms = c.token.durationMs {
                     fallbacks.append("    \(name): \(Self.shorthand(ms, fallback, delay: c.token.delayMs));")
                 }
-            } else if let easing = c.easing, easing.hasPrefix("linear("), let fallback = c.fallback {
-                fallbacks.append("    \(name)-easing: \(fallback);")
             }
         }
         lines.append("}")
