@@ -10,8 +10,12 @@ public struct CurveRequest: Sendable {
     /// The sample times, in request order.
     public var times: [Double]
     public var warnings: [Warning]
-    /// The estimated work of sampling and writing it as JSON or CSV, work units (`SceneCost.curve`).
+    /// The estimated work of sampling and writing it as JSON or CSV, work units (`SceneCost.curve`),
+    /// and of its analysis when asked (`SceneCost.curveAnalysis`).
     public var work: Double
+    /// `"analysis": true`: the JSON body adds the curve's motion analysis (docs/curves.md
+    /// "Motion analysis"); `false` is the same as leaving it out.
+    public var analysis: Bool
 
     /// The sample times as asked: exactly `at`, the `fps` grid, or `samples` evenly spaced.
     public enum Sampling: Sendable, Equatable {
@@ -47,6 +51,7 @@ public struct CurveRequest: Sendable {
         let givenDuration = try object.number("duration")
         if let givenDuration { try Check.duration(givenDuration, limits: limits, root / "duration") }
         let sampling = try decodeSampling(&object, limits: limits)
+        let analysis = try object.bool("analysis") ?? false
         try object.rejectUnknown()
 
         var warnings: [Warning] = []
@@ -75,9 +80,20 @@ public struct CurveRequest: Sendable {
             throw Problem.tooLarge("\(times.count) samples need \(times.count * CurveResponse.numbersPerSample) numbers, over "
                                    + "the limit of \(limits.maxNumbers) numbers per response")
         }
-        let work = SceneCost.curve(curve, samples: times.count)
-        try Check.work(work, limits: limits, what: "\(times.count) samples of this curve")
-        return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings, work: work)
+        var work = SceneCost.curve(curve, samples: times.count)
+        if analysis { work += SceneCost.curveAnalysis(curve) }
+        try Check.work(work, limits: limits, what: "\(times.count) samples of this curve" + (analysis ? " and its analysis" : ""))
+        return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings, work: work,
+                            analysis: analysis)
+    }
+
+    /// The analysis is a member of the JSON body only: with any other format (`csv`, `svg`,
+    /// `css`, `waapi`) asking for it is a 422 at `/analysis`, as a query parameter that shapes
+    /// nothing in a format is refused (docs/curves.md "Motion analysis").
+    public func refuseAnalysis(format: String) throws(Problem) {
+        guard analysis, format != "json" else { return }
+        throw Problem.invalid("`analysis` adds a member to the JSON response; it does not apply to format=\(format)",
+                              at: JSONPointer.root / "analysis")
     }
 
     static func decodeSampling(_ object: inout ObjectReader, limits: Limits) throws(Problem) -> Sampling {

@@ -10,11 +10,16 @@ public struct CurveResponse: Sendable {
     public let request: CurveRequest
     public let progress: [Double]
     public let velocity: [Double]
+    /// The curve's motion analysis, when the request asks for it (docs/curves.md "Motion analysis").
+    public let analysis: CurveAnalysis?
 
     /// Samples the curve once. A progress that is not finite (for example a Bézier extrapolated to
     /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite
     /// slope is reported as ±Double.greatestFiniteMagnitude, as Chromium does (rule 4). The body is
     /// written from these samples, in pieces when it streams.
+    ///
+    /// The analysis, when asked, comes from the model, not from these samples; one that is not
+    /// finite (a spring whose closed form overflows over its domain) is a 422 at `/analysis`.
     ///
     /// The request is stored last: stored first and read after, it was copied (a retain of its
     /// sample times).
@@ -30,8 +35,13 @@ public struct CurveResponse: Sendable {
             }
             if !velocity[i].isFinite { velocity[i] = velocity[i] > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
         }
+        let analysis = request.analysis ? request.curve.analysis(duration: request.duration) : nil
+        if let analysis, !analysis.isFinite {
+            throw Problem.invalid("the analysis of this curve has a value that is not a finite number", at: JSONPointer(["analysis"]))
+        }
         self.progress = progress
         self.velocity = velocity
+        self.analysis = analysis
         self.request = request
     }
 
@@ -55,7 +65,12 @@ public struct CurveResponse: Sendable {
 
     /// A size estimate of the JSON or CSV body, bytes: what decides between writing it whole and
     /// streaming it.
-    public var estimatedBytes: Int { 256 + request.times.count * Self.numbersPerSample * Self.bytesPerNumber }
+    public var estimatedBytes: Int {
+        256 + request.times.count * Self.numbersPerSample * Self.bytesPerNumber + (request.analysis ? Self.analysisBytes : 0)
+    }
+
+    /// The `analysis` member at most: its keys and ten numbers.
+    static let analysisBytes = 200 + 10 * bytesPerNumber
 
     /// What a streamed body keeps alive besides its piece (the sample times and the two sampled
     /// columns), bytes.
@@ -106,8 +121,35 @@ public struct CurveResponse: Sendable {
             w.key("settlingDuration"); writeOptional(spring.settlingDuration, &w)
             w.raw("}")
         }
+        if let analysis { write(analysis, into: &w) }
         w.key("warnings")
         w.value(.array(request.warnings.map(\.json)))
+        w.raw("}")
+    }
+
+    /// `"analysis": {…}` in the member order of docs/curves.md "Motion analysis"; a time is null
+    /// where its supremum is 0, a halfway or settling time where there is none, and
+    /// `oscillations` where they are infinitely many.
+    private func write(_ analysis: CurveAnalysis, into w: inout JSONWriter) {
+        func time(_ value: Double?) {
+            if let value { w.number(value) } else { w.raw("null") }
+        }
+        w.key("analysis")
+        w.raw("{")
+        w.key("overshoot", first: true); w.number(analysis.overshoot.value)
+        w.key("overshootAt"); time(analysis.overshoot.time)
+        w.key("undershoot"); w.number(analysis.undershoot.value)
+        w.key("undershootAt"); time(analysis.undershoot.time)
+        w.key("peakVelocity"); w.number(analysis.peakVelocity.value)
+        w.key("peakVelocityAt"); time(analysis.peakVelocity.time)
+        w.key("halfway"); time(analysis.halfway)
+        // The keys are the bands `CurveAnalysis.Settle.coarseBand` and `fineBand`.
+        w.key("settle"); w.raw("{")
+        w.key("0.01", first: true); time(analysis.settle.coarse)
+        w.key("0.001"); time(analysis.settle.fine)
+        w.raw("}")
+        w.key("oscillations")
+        if let count = analysis.oscillations { w.integer(Int64(count)) } else { w.raw("null") }
         w.raw("}")
     }
 
