@@ -46,11 +46,32 @@ extension Spring {
     ) -> UIKitSpringSolution {
         let zeta = dampingRatio.clamped(to: uikitDampingRatioRange)
         let time = duration.clamped(to: uikitDurationRange)
+        var omega = envelopeRoot(dampingRatio: zeta, duration: time, initialVelocity: v, iterations: uikitNewtonIterations)
+        if !omega.isFinite {
+            let root = (1 - zeta * zeta).squareRoot()
+            omega = zeta < 1 ? log(zeta / (uikitEpsilon * root)) / (zeta * time) : uikitCriticalRoot / time
+        }
+
+        let spring = Spring(
+            mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v,
+            allowsOverdamping: false)
+        return UIKitSpringSolution(
+            spring: spring, clampedDampingRatio: zeta != dampingRatio, clampedDuration: time != duration)
+    }
+}
+
+extension Spring {
+    /// Step 2 of `uikit(dampingRatio:duration:initialVelocity:)`, shared with Motion's `findSpring`
+    /// (docs/springs.md "Motion springs"), which runs the same equation with 11 steps: `iterations`
+    /// Newton steps from ω = 5/T on the envelope equation at ε = `uikitEpsilon`, no convergence
+    /// test. ζ in (0, 1] and T > 0 as the callers clamp them; the result may leave the finite
+    /// numbers, which each caller handles its own way.
+    static func envelopeRoot(dampingRatio zeta: Double, duration time: Double, initialVelocity v: Double,
+                             iterations: Int) -> Double {
         let epsilon = uikitEpsilon
         let root = (1 - zeta * zeta).squareRoot()
-
         var omega = 5 / time
-        for _ in 0..<uikitNewtonIterations {
+        for _ in 0..<iterations {
             let f: Double, derivative: Double
             if zeta < 1 {
                 let decay = exp(-zeta * omega * time)
@@ -66,21 +87,13 @@ extension Spring {
             }
             omega -= f / derivative
         }
-        if !omega.isFinite {
-            omega = zeta < 1 ? log(zeta / (epsilon * root)) / (zeta * time) : uikitCriticalRoot / time
-        }
-
-        let spring = Spring(
-            mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v,
-            allowsOverdamping: false)
-        return UIKitSpringSolution(
-            spring: spring, clampedDampingRatio: zeta != dampingRatio, clampedDuration: time != duration)
+        return omega
     }
 }
 
 extension Double {
     /// The nearest value in `range` (NaN stays NaN).
-    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
+    func clamped(to range: ClosedRange<Double>) -> Double {
         min(max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -48,7 +48,8 @@ enum AnimationDecoder {
             throw Problem.invalid("unknown view `\(viewName.prefix(100))`", at: p / "view")
         }
         if object.has("dynamics") || object.has("velocity") {
-            return try PhysicsDecoder.decode(&object, index: index, id: id, view: view, limits: limits, pointers: &pointers)
+            return try PhysicsDecoder.decode(&object, index: index, id: id, view: view, limits: limits, warnings: &warnings,
+                                             pointers: &pointers)
         }
         let forms = FormName.allCases.filter { object.has($0.rawValue) }
         guard forms.count == 1 else {
@@ -292,18 +293,19 @@ struct TargetContext {
         }
         let keyTimes = try numbers("keyTimes")
         let tension = try numbers("tensionValues"), continuity = try numbers("continuityValues"), bias = try numbers("biasValues")
-        var functions: [CubicBezier?]?
+        var functions: [TimingCurve?]?
         if let list = try object.array("timingFunctions") {
-            var beziers: [CubicBezier?] = []
+            // CAMediaTimingFunction's Béziers, and CSS Easing's steps() and linear() as Web
+            // Animations keyframes take them (docs/curves.md "Keyframe easing chains").
+            var curves: [TimingCurve?] = []
             for (i, entry) in list.enumerated() {
                 let at = pointer / "timingFunctions" / i
-                switch try TimingDecoder.decode(entry, at: at) {
-                case .named(let name): beziers.append(name.bezier)
-                case .cubicBezier(let bezier): beziers.append(bezier)
-                default: throw Problem.invalid("segment timing functions are Béziers (CAMediaTimingFunction)", at: at)
+                guard let curve = try TimingDecoder.decode(entry, at: at).fractionCurve else {
+                    throw Problem.invalid("segment timing functions are Béziers, steps or linear(), not springs", at: at)
                 }
+                curves.append(curve)
             }
-            functions = beziers
+            functions = curves
         }
         let width = kind == .transform ? SceneCost.transformVectorWidth : kind.width
         work += SceneCost.keyframeTrackBuild(values: values.count, width: width, mode: mode)

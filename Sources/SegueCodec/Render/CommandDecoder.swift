@@ -144,12 +144,28 @@ enum CommandDecoder {
         }
     }
 
+    /// The models and integrators of other engines (docs/springs.md "Physics models") that take neither `retarget` nor `drag`, named as
+    /// a refusal says it; nil for the others.
+    static func nonInteractive(_ physics: SceneSpec.Physics) -> String? {
+        switch (physics.model, physics.integrator) {
+        case (.motionSpring, _): "a motionSpring"
+        case (.fling, _): "a fling"
+        case (.scrollDecay, _): "a scroll deceleration"
+        case (_, .rebound): "the rebound integrator"
+        case (_, .box2d): "the box2d integrator"
+        default: nil
+        }
+    }
+
     /// The members of a physics animation's command (rules 20, 22).
     private static func physics(_ name: String, _ object: inout ObjectReader, physics: SceneSpec.Physics,
                                 context: TargetContext, at: Double, limits: Limits) throws(Problem) -> SceneSpec.Operation {
         let p = object.pointer
         let channel = physics.channel
         let kind = try context.kind(of: channel, at: p / "animation")
+        if name == "retarget" || name == "drag", let model = nonInteractive(physics) {
+            throw Problem.invalid("\(model) runs from its start to its own stop: `\(name)` does not apply", at: p / "op")
+        }
         switch name {
         case "retarget":
             if case .decay = physics.model {

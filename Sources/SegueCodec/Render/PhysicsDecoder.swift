@@ -14,7 +14,7 @@ enum PhysicsDecoder {
     }
 
     static func decode(_ object: inout ObjectReader, index: Int, id: String, view: SceneSpec.View, limits: Limits,
-                       pointers: inout TargetPointers) throws(Problem) -> SceneSpec.Animation {
+                       warnings: inout [Warning], pointers: inout TargetPointers) throws(Problem) -> SceneSpec.Animation {
         let p = object.pointer
         for member in ["duration", "timing", "keyframes", "values", "repeatCount", "autoreverses", "calculationMode",
                        "rotationPath"] where object.has(member) {
@@ -24,18 +24,54 @@ enum PhysicsDecoder {
             throw Problem.invalid("`velocity` belongs to physics animations, which need `dynamics`", at: p / "dynamics")
         }
         var dynamics = try ObjectReader(dynamicsValue, at: p / "dynamics")
-        let d = dynamics.pointer
-        guard let modelName = try dynamics.string("model") else { throw Problem.invalid("`model` is required", at: d / "model") }
-        let isDecay = modelName == "decay"
+        guard let modelName = try dynamics.string("model") else {
+            throw Problem.invalid("`model` is required", at: dynamics.pointer / "model")
+        }
+        let (channel, target, kind) = try self.channel(&object, modelName: modelName, view: view)
+        let at = target == nil ? p / "channel" : p / "to" / channel
+        var velocity = [Double](repeating: 0, count: kind.width)
+        if let value = object.value("velocity") {
+            velocity = try ChannelDecoder.value(value, name: "velocity", kind: kind, at: p / "velocity").numbers
+        }
 
-        // The channel: `to` names it with its target; a decay names it with `channel`.
+        let model = try self.model(modelName, &dynamics, warnings: &warnings)
+        let settings = try self.settings(model, modelName, &dynamics, channel: channel)
+        if kind.width > 1, !Self.movesPoints(model, settings.integrator) {
+            throw Problem.invalid("this model moves one number: `\(channel)` has \(kind.width)", at: at)
+        }
+        if case .motionSpring(let spring) = model, spring.startsFromRest, velocity.contains(where: { $0 != 0 }) {
+            warnings.append(Warning(pointer: p / "velocity", detail: "a time-defined motionSpring (duration or bounce) "
+                                    + "starts from rest, as Motion ignores an inherited velocity: `velocity` is not used"))
+        }
+        try dynamics.rejectUnknown()
+
+        let members = try AnimatorMembers(&object, limits: limits)
+        if let blend = try object.string("blend"), blend != "replace" {
+            throw Problem.invalid("a physics animation replaces its channel's value: `blend` must be replace", at: p / "blend")
+        }
+        try object.rejectUnknown()
+
+        pointers.record(at, animation: index, channel: channel)
+        let physics = SceneSpec.Physics(channel: channel, model: model, integrator: settings.integrator, velocity: velocity,
+                                        target: target, restSpeed: settings.restSpeed, restDistance: settings.restDistance,
+                                        threshold: settings.threshold)
+        return SceneSpec.Animation(id: id, view: view.name, form: .physics(physics), delay: members.delay,
+                                   autostart: members.autostart, pausesOnCompletion: members.pausesOnCompletion,
+                                   scrubsLinearly: members.scrubsLinearly)
+    }
+
+    /// The channel: `to` names it with its target; a model without a target (a decay, a fling, a
+    /// scroll deceleration) names it with `channel`. One scalar or point channel (rule 20).
+    static func channel(_ object: inout ObjectReader, modelName: String, view: SceneSpec.View) throws(Problem)
+        -> (channel: String, target: [Double]?, kind: ChannelKind) {
+        let p = object.pointer
         let context = TargetContext(view: view, pointer: p)
         let channel: String
         var target: [Double]?
-        if isDecay {
-            guard !object.has("to") else { throw Problem.invalid("a decay has no target: name its `channel`", at: p / "to") }
+        if let noun = coastingNoun[modelName] {
+            guard !object.has("to") else { throw Problem.invalid("\(noun) has no target: name its `channel`", at: p / "to") }
             guard let name = try object.string("channel") else {
-                throw Problem.invalid("a decay names its `channel`", at: p / "channel")
+                throw Problem.invalid("\(noun) names its `channel`", at: p / "channel")
             }
             channel = name
         } else {
@@ -46,68 +82,122 @@ enum PhysicsDecoder {
             let kind = try context.kind(of: channel, at: p / "to" / channel)
             target = try ChannelDecoder.value(member.value, name: channel, kind: kind, at: p / "to" / channel).numbers
         }
-        let at = isDecay ? p / "channel" : p / "to" / channel
+        let at = target == nil ? p / "channel" : p / "to" / channel
         let kind = try context.kind(of: channel, at: at)
         guard physicsChannel(channel, kind) else {
             throw Problem.invalid("physics drives one scalar or point channel (a custom channel, center, alpha or "
                                   + "cornerRadius), not `\(channel)`", at: at)
         }
-        var velocity = [Double](repeating: 0, count: kind.width)
-        if let value = object.value("velocity") {
-            velocity = try ChannelDecoder.value(value, name: "velocity", kind: kind, at: p / "velocity").numbers
-        }
+        return (channel, target, kind)
+    }
 
-        let model = try self.model(modelName, &dynamics)
-        let integratorName = try dynamics.string("integrator") ?? "exact"
-        let tickRate = try dynamics.number("tickRate") ?? PhysicsDefaults.tickRate
-        guard tickRate > 0 && tickRate <= 1000 else {
-            throw Problem.invalid("`tickRate` must be in (0, 1000], not \(tickRate)", at: d / "tickRate")
+    /// The models without a target, by name, as a refusal names them.
+    static let coastingNoun = ["decay": "a decay", "fling": "a fling", "scrollDecay": "a scroll deceleration"]
+
+    /// Whether a model and integrator move point channels: Motion's spring, the fling, the scroll
+    /// deceleration and Rebound's integrator are one-dimensional (docs/springs.md "Physics models").
+    static func movesPoints(_ model: PhysicsModel, _ integrator: PhysicsIntegrator) -> Bool {
+        switch model {
+        case .motionSpring, .fling, .scrollDecay: return false
+        case .spring, .decay:
+            if case .rebound = integrator { return false }
+            return true
         }
-        let integrator: PhysicsIntegrator
-        switch integratorName {
-        case "exact": integrator = .exact
-        case "euler": integrator = .euler(tickRate: tickRate)
-        case "rk4": integrator = .rk4(tickRate: tickRate)
-        default: throw Problem.invalid("unknown integrator `\(integratorName.prefix(50))`; expected exact, euler or rk4",
-                                       at: d / "integrator")
+    }
+
+    /// How the motion is advanced and when it rests: `integrator`, `tickRate`, `threshold`,
+    /// `restSpeed`, `restDistance`, `resistance` (rules 20–21). Motion springs, flings and scroll
+    /// decelerations have their own stopping rules and take none of them (their restSpeed and
+    /// restDistance are the model's, and the values returned here are not used).
+    static func settings(_ model: PhysicsModel, _ modelName: String, _ dynamics: inout ObjectReader,
+                         channel: String) throws(Problem)
+        -> (integrator: PhysicsIntegrator, restSpeed: Double, restDistance: Double, threshold: Double) {
+        let d = dynamics.pointer
+        let defaultThreshold = PhysicsDefaults.threshold(forChannel: channel)
+        switch model {
+        case .motionSpring, .fling, .scrollDecay:
+            for member in ["integrator", "tickRate", "threshold", "resistance"] where dynamics.has(member) {
+                throw Problem.invalid("`\(member)` does not apply to this model: it is a closed form with its own stop",
+                                      at: d / member)
+            }
+            let rest = PhysicsDefaults.rest(threshold: defaultThreshold, integrator: .exact)
+            return (.exact, rest.speed, rest.distance, defaultThreshold)
+        case .spring, .decay:
+            break
         }
-        let threshold = try dynamics.number("threshold") ?? PhysicsDefaults.threshold(forChannel: channel)
+        let integrator = try self.integrator(modelName, &dynamics)
+        if case .rebound = integrator, dynamics.has("threshold") {
+            throw Problem.invalid("`threshold` does not apply to the rebound integrator: it rests by `restSpeed` and "
+                                  + "`restDistance` (0.001 unless given)", at: d / "threshold")
+        }
+        let threshold = try dynamics.number("threshold") ?? defaultThreshold
         try Check.positive(threshold, d / "threshold")
         let rest = PhysicsDefaults.rest(threshold: threshold, integrator: integrator)
         let restSpeed = try dynamics.number("restSpeed") ?? rest.speed
         let restDistance = try dynamics.number("restDistance") ?? rest.distance
         try Check.positive(restSpeed, d / "restSpeed")
         try Check.positive(restDistance, d / "restDistance")
-        try dynamics.rejectUnknown()
-
-        let members = try AnimatorMembers(&object, limits: limits)
-        if let blend = try object.string("blend"), blend != "replace" {
-            throw Problem.invalid("a physics animation replaces its channel's value: `blend` must be replace", at: p / "blend")
-        }
-        try object.rejectUnknown()
-
-        pointers.record(at, animation: index, channel: channel)
-        let physics = SceneSpec.Physics(channel: channel, model: model, integrator: integrator, velocity: velocity, target: target,
-                                        restSpeed: restSpeed, restDistance: restDistance, threshold: threshold)
-        return SceneSpec.Animation(id: id, view: view.name, form: .physics(physics), delay: members.delay,
-                                   autostart: members.autostart, pausesOnCompletion: members.pausesOnCompletion,
-                                   scrubsLinearly: members.scrubsLinearly)
+        return (integrator, restSpeed, restDistance, threshold)
     }
 
-    /// A spring model whose oscillator overflows somewhere (docs/rules.md "Conventions": a
-    /// non-finite result is a 422), refused naming the given member of the most extreme magnitude.
-    static func finite(_ model: PhysicsModel, _ members: [(String, Double)], at d: JSONPointer) throws(Problem) -> PhysicsModel {
-        guard case .spring(let m, let k, let c) = model,
-              let quantity = Spring(mass: m, stiffness: k, damping: c, allowsOverdamping: true).nonFiniteQuantity else {
-            return model
+    /// `integrator` with its `tickRate` (and `resistance` for box2d): `rebound` drives only
+    /// springs and POP springs, `box2d` only attachments and snaps (docs/springs.md "Physics models").
+    static func integrator(_ modelName: String, _ dynamics: inout ObjectReader) throws(Problem) -> PhysicsIntegrator {
+        let d = dynamics.pointer
+        let integratorName = try dynamics.string("integrator") ?? "exact"
+        let tickRate = try dynamics.number("tickRate") ?? PhysicsDefaults.tickRate
+        guard tickRate > 0 && tickRate <= 1000 else {
+            throw Problem.invalid("`tickRate` must be in (0, 1000], not \(tickRate)", at: d / "tickRate")
         }
+        switch integratorName {
+        case "exact": break
+        case "euler": return try noResistance(.euler(tickRate: tickRate), &dynamics)
+        case "rk4": return try noResistance(.rk4(tickRate: tickRate), &dynamics)
+        case "rebound":
+            guard modelName == "spring" || modelName == "popSpring" else {
+                throw Problem.invalid("the rebound integrator drives `spring` and `popSpring` models", at: d / "integrator")
+            }
+            return try noResistance(.rebound(tickRate: tickRate), &dynamics)
+        case "box2d":
+            guard modelName == "attachment" || modelName == "snap" else {
+                throw Problem.invalid("the box2d integrator drives `attachment` and `snap` models", at: d / "integrator")
+            }
+            let resistance = try dynamics.number("resistance") ?? PhysicsDefaults.resistance
+            try Check.nonNegative(resistance, d / "resistance")
+            return .box2d(tickRate: tickRate, resistance: resistance)
+        default: throw Problem.invalid("unknown integrator `\(integratorName.prefix(50))`; expected exact, euler or rk4",
+                                       at: d / "integrator")
+        }
+        return try noResistance(.exact, &dynamics)
+    }
+
+    /// `resistance` belongs to the box2d integrator only.
+    private static func noResistance(_ integrator: PhysicsIntegrator, _ dynamics: inout ObjectReader) throws(Problem)
+        -> PhysicsIntegrator {
+        guard !dynamics.has("resistance") else {
+            throw Problem.invalid("`resistance` applies to the box2d integrator only", at: dynamics.pointer / "resistance")
+        }
+        return integrator
+    }
+
+    /// A spring whose oscillator overflows somewhere (docs/rules.md "Conventions": a non-finite
+    /// result is a 422), refused naming the given member of the most extreme magnitude.
+    static func finite(mass m: Double, stiffness k: Double, damping c: Double, _ members: [(String, Double)],
+                       at d: JSONPointer) throws(Problem) {
+        guard let quantity = Spring(mass: m, stiffness: k, damping: c, allowsOverdamping: true).nonFiniteQuantity else { return }
         let at = TimingResolver.culprit(members.map { (d / $0.0, $0.1) }) ?? d
         throw Problem.invalid("these parameters give a spring whose \(quantity) is not a finite number; bring \(at.display) nearer "
                               + "to 1", at: at)
     }
 
-    /// The model's parameters, each checked against its range (rule 20).
-    static func model(_ name: String, _ dynamics: inout ObjectReader) throws(Problem) -> PhysicsModel {
+    /// `finite` for a spring model; other models pass.
+    static func finite(_ model: PhysicsModel, _ members: [(String, Double)], at d: JSONPointer) throws(Problem) -> PhysicsModel {
+        if case .spring(let m, let k, let c) = model { try finite(mass: m, stiffness: k, damping: c, members, at: d) }
+        return model
+    }
+
+    /// The model's parameters, each checked against its range (rule 20; docs/springs.md "Physics models").
+    static func model(_ name: String, _ dynamics: inout ObjectReader, warnings: inout [Warning]) throws(Problem) -> PhysicsModel {
         let d = dynamics.pointer
         switch name {
         case "spring":
@@ -145,6 +235,9 @@ enum PhysicsDecoder {
                 throw Problem.invalid("`deceleration` must be in (0, 1), not \(deceleration)", at: d / "deceleration")
             }
             return .decay(deceleration: deceleration)
+        case "motionSpring": return .motionSpring(try motionSpring(&dynamics, warnings: &warnings))
+        case "fling": return .fling(try fling(&dynamics))
+        case "scrollDecay": return .scrollDecay(try scrollDecay(&dynamics))
         default:
             throw Problem.invalid("unknown model `\(name.prefix(50))`; expected spring, attachment, popSpring, snap or decay",
                                   at: d / "model")

@@ -57,8 +57,15 @@ public struct RenderResponse: Sendable {
             if i > 0 { open.byte(0x2C) }
             open.string(animator.id)
             if animator.isPhysics {
-                // Physics animations have no time fraction (rule 18); moving is running.
-                open.raw(":{\"fraction\":null,\"state\":[")
+                // Physics animations have no time fraction (rule 18); moving is running. A scroll
+                // deceleration adds its projected resting value (docs/springs.md "Scroll deceleration").
+                open.raw(":{\"fraction\":null,")
+                if let projection = animator.projection?.first {
+                    open.raw("\"projection\":")
+                    if projection.isFinite { open.number(projection) } else { open.raw("null") }
+                    open.raw(",")
+                }
+                open.raw("\"state\":[")
                 sections.append(.init(prefix: open.bytes))
             } else {
                 open.raw(":{\"fraction\":[")

@@ -1,5 +1,6 @@
-/// The physics work one render may do, shared by every motion it resolves: rest-test states,
-/// Euler ticks and RK4 steps, each counted once per channel component (tick integrators also
+/// The physics work one render may do, shared by every motion it resolves: rest-test states (the
+/// exact integrator's and a Motion spring's grids), Euler and Box2D ticks, POP's and Rebound's RK4
+/// steps, and a coasting model's stop, each counted once per channel component (tick integrators also
 /// store a position and a velocity per component and tick, so this bounds their memory too).
 ///
 /// A motion that runs out stops looking for rest; the caller sees `exhausted` and refuses the

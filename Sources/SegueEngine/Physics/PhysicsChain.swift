@@ -149,16 +149,22 @@ struct PhysicsChain: Sendable {
         return true
     }
 
-    /// Whether a moving segment runs a tick integrator (semi-implicit Euler, POP's RK4), whose value
+    /// Whether a moving segment runs a tick integrator (semi-implicit Euler, POP's RK4, Rebound, Box2D), whose value
     /// jumps at every display tick: an export follows each jump (docs/cost.md "Exports").
     var jumpsEveryTick: Bool {
         segments.contains { segment in
             guard case .moving(let motion, _) = segment.phase else { return false }
-            switch motion.integrator {
-            case .euler, .rk4: return true
-            default: return false
-            }
+            return motion.integrator.tickRate != nil
         }
+    }
+
+    /// A scroll deceleration's projected resting value from its first motion (`ScrollDecay.projection`,
+    /// the value where it started and its velocity then); nil for other models or when it never moved.
+    public var projection: [Double]? {
+        for segment in segments {
+            if case .moving(let motion, _) = segment.phase { return motion.projection }
+        }
+        return nil
     }
 
     /// The times at which a tick integrator's value jumps (its ticks while moving), in order.

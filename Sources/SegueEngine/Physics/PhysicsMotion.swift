@@ -11,6 +11,12 @@ public enum PhysicsModel: Sendable, Equatable {
     /// POPDecayAnimation: v(t) = v0·d^(1000t), x(t) = x0 + (v0/1000)·d·(1 − d^(1000t))/(1 − d)
     /// (the per-millisecond geometric sum, not ∫v dt); `deceleration` d per ms, 0 < d < 1.
     case decay(deceleration: Double)
+    /// Motion's spring generator, closed form with its own completion (`MotionSpring`); scalar.
+    case motionSpring(MotionSpring)
+    /// Android's FlingAnimation: no target, an exact stop (`Fling`); scalar.
+    case fling(Fling)
+    /// UIScrollView's deceleration, continuous: no target, an exact stop (`ScrollDecay`); scalar.
+    case scrollDecay(ScrollDecay)
 }
 
 /// How the motion is advanced.
@@ -24,17 +30,34 @@ public enum PhysicsIntegrator: Sendable, Equatable {
     /// then set to the interpolation between the last two steps at leftover/solverDt — so
     /// simulated time lags wall time by design (docs/springs.md "POP's RK4 integrator").
     case rk4(tickRate: Double)
+    /// rebound-js `Spring.advance`: 1 ms RK4 steps with its first-stage quirk, ticks capped at
+    /// 64 ms (docs/springs.md "Rebound's integrator"); scalar.
+    case rebound(tickRate: Double)
+    /// Box2D's soft constraint (implicit Euler) with linear damping `resistance` ≥ 0 per second
+    /// (docs/springs.md "Box2D's soft step").
+    case box2d(tickRate: Double, resistance: Double)
+
+    /// Display ticks per second of a tick integrator; nil for `exact`.
+    public var tickRate: Double? {
+        switch self {
+        case .exact: nil
+        case .euler(let rate), .rk4(let rate), .rebound(let rate), .box2d(let rate, _): rate
+        }
+    }
 }
 
 /// One physics motion of a scalar or point channel from its start state, resolved to the time it
 /// comes to rest (docs/rules.md rule 21):
 /// - `exact`: the first instant on the grid start + n ms where |x − target| < `restDistance` and
 ///   |v| < `restSpeed` (Euclidean norms); from then on the value is the target exactly;
-/// - `euler` / `rk4`: the state at the start is the initial state (POP's first frame advances
-///   0); tick n ≥ 1 at start + n / tickRate advances 1 / tickRate and then tests for rest (and
-///   snaps to the target); between ticks the last tick shows;
+/// - tick integrators (`euler`, `rk4`, `rebound`, `box2d`): the state at the start is the initial
+///   state (POP's first frame advances 0); tick n ≥ 1 at start + n / tickRate advances one tick
+///   (`TickStepper`) and then tests for rest (`rebound`: |x − target| ≤ `restDistance`) and snaps
+///   to the target; between ticks the last tick shows;
 /// - a decay has no target: it ends at exactly ln(5·threshold / |v0|) / (1000·ln d) after its
-///   start (0 when that is negative or undefined) and holds x there.
+///   start (0 when that is negative or undefined) and holds x there;
+/// - a fling or a scroll deceleration ends at its exact stop (`Coasting`) and holds its value;
+/// - a Motion spring ends at its completion (`MotionSpring.completion`), the target from then on.
 /// A motion that does not rest within `horizon` seconds never settles (`settleTime` ∞).
 ///
 /// A motion can also continue a life begun earlier (`PhysicsChain`: a retarget or a release):
@@ -42,13 +65,15 @@ public enum PhysicsIntegrator: Sendable, Equatable {
 /// The closed forms then run from `elapsed`; the exact rest test uses the grid points n ms ≥
 /// `elapsed` (rule 21: anchored at the start, tested from the latest retarget or release on);
 /// the ticks n / tickRate ≥ `elapsed` (n ≥ 1) advance it, so a command at a tick's time acts
-/// before that tick, as commands come before everything else at their time (rule 1).
+/// before that tick, as commands come before everything else at their time (rule 1). (Motion
+/// springs, flings, scroll decelerations and the `rebound` and `box2d` integrators take no
+/// retarget or drag: their motions always begin at their start.)
 struct PhysicsMotion: Sendable {
     public let model: PhysicsModel
     public let integrator: PhysicsIntegrator
     public let start: [Double]
     public let velocity: [Double]
-    /// nil for a decay.
+    /// nil for a decay, a fling and a scroll deceleration.
     public let target: [Double]?
     public let restSpeed: Double, restDistance: Double
     /// Local time at which `start` and `velocity` hold (0 for a motion from its own start).
@@ -71,8 +96,6 @@ struct PhysicsMotion: Sendable {
     /// (a render's budget stops far earlier, and refuses the render rather than stop short).
     public static let maxTicks = 10_000_000
 
-    /// POP's solver step: the float literal 0.001f.
-    static let solverStep = Double(Float(0.001))
     /// The exact integrator's settling grid, seconds.
     static let settleGrid = 0.001
     /// Slack, in grid steps, when placing a time on the tick or millisecond grid (frames, commands
@@ -84,6 +107,8 @@ struct PhysicsMotion: Sendable {
     /// - horizon: local time after which rest is not looked for.
     /// - elapsed: local time at which `start` and `velocity` hold (see the type's notes).
     /// - budget: the render's physics allowance; when it runs out the motion stops looking for rest.
+    /// A Motion spring replaces `restSpeed`/`restDistance` with its own (`MotionSpring.rest`) and,
+    /// when time-defined, `velocity` with rest.
     public init(model: PhysicsModel, integrator: PhysicsIntegrator, start: [Double], velocity: [Double], target: [Double]?,
                 restSpeed: Double, restDistance: Double, threshold: Double, horizon: Double, elapsed: Double = 0,
                 budget: PhysicsBudget? = nil) {
@@ -98,14 +123,19 @@ struct PhysicsMotion: Sendable {
         self.model = model
         self.integrator = integrator
         self.start = start
-        self.velocity = velocity
         self.target = target
-        self.restSpeed = restSpeed
-        self.restDistance = restDistance
         self.elapsed = elapsed
         self.threshold = threshold
         baseLeftover = leftover
         final = target ?? start
+        if case .motionSpring(let spring) = model {
+            self.velocity = spring.startsFromRest ? [Double].zeros(velocity.count) : velocity
+            (self.restSpeed, self.restDistance) = spring.rest(distance: Self.distance(start, target ?? start))
+        } else {
+            self.velocity = velocity
+            self.restSpeed = restSpeed
+            self.restDistance = restDistance
+        }
         switch model {
         case .decay(let d):
             let speed = Self.norm(velocity)
@@ -113,10 +143,19 @@ struct PhysicsMotion: Sendable {
             let duration = time.isFinite && time > 0 ? time : 0
             settleTime = elapsed + duration
             final = decayState(after: duration).position
+        case .fling(let fling): coast(fling, budget: budget)
+        case .scrollDecay(let decay): coast(decay, budget: budget)
+        case .motionSpring(let spring):
+            let goal = target ?? start
+            let completion = spring.completion(y0: start[0] - goal[0], v0: self.velocity[0],
+                                               rest: (self.restSpeed, self.restDistance), horizon: horizon - elapsed,
+                                               budget: budget)
+            settleTime = completion.map { elapsed + $0 } ?? .infinity
         case .spring:
-            switch integrator {
-            case .exact: settleExact(horizon: horizon, budget: budget)
-            case .euler(let rate), .rk4(let rate): simulateTicks(rate: rate, horizon: horizon, budget: budget)
+            if let rate = integrator.tickRate {
+                simulateTicks(rate: rate, horizon: horizon, budget: budget)
+            } else {
+                settleExact(horizon: horizon, budget: budget)
             }
         }
     }
@@ -147,7 +186,7 @@ struct PhysicsMotion: Sendable {
             // Replay the solver clock over the ticks shown before τ.
             leftover = baseLeftover
             for _ in 0..<Int(tickOffset(tick(tau, rate: rate, justBefore: true))) {
-                _ = Self.solverSteps(&leftover, advancing: 1 / rate)
+                _ = TickStepper.solverSteps(&leftover, advancing: 1 / rate, step: TickStepper.popStep)
             }
         }
         return PhysicsMotion(model: model, integrator: integrator, start: now.position, velocity: velocity ?? now.velocity,
@@ -158,11 +197,7 @@ struct PhysicsMotion: Sendable {
     /// Tick integrators: the local times of the ticks simulated after the state given, up to the
     /// rest — where the value shown jumps (between ticks the last tick shows). Empty otherwise.
     var tickTimes: [Double] {
-        let rate: Double
-        switch integrator {
-        case .euler(let r), .rk4(let r): rate = r
-        case .exact: return []
-        }
+        guard let rate = integrator.tickRate else { return [] }
         let count = tickPositions.count / max(1, start.count)
         guard count > 1 else { return [] }
         return (1..<count).map { (baseTick + Double($0)) / rate }.filter { $0 <= settleTime }
@@ -172,12 +207,19 @@ struct PhysicsMotion: Sendable {
     /// of τ counts as at τ).
     func restsBefore(_ tau: Double) -> Bool {
         let slack: Double
-        switch (model, integrator) {
-        case (.decay, _): slack = 0
-        case (.spring, .exact): slack = Self.tickSlack * Self.settleGrid
-        case (.spring, .euler(let rate)), (.spring, .rk4(let rate)): slack = Self.tickSlack / rate
+        switch model {
+        case .decay, .fling, .scrollDecay: slack = 0
+        case .motionSpring(let spring): slack = spring.duration == nil ? Self.tickSlack * MotionSpring.restGrid : 0
+        case .spring: slack = integrator.tickRate.map { Self.tickSlack / $0 } ?? Self.tickSlack * Self.settleGrid
         }
         return settleTime < tau - slack
+    }
+
+    /// A scroll deceleration's projected end (`ScrollDecay.projection`) from this motion's start;
+    /// nil for the other models.
+    var projection: [Double]? {
+        guard case .scrollDecay(let decay) = model else { return nil }
+        return start.indices.map { decay.projection(from: start[$0], velocity: velocity[$0]) }
     }
 
     private var rest: (position: [Double], velocity: [Double]) { (final, [Double].zeros(final.count)) }
@@ -185,12 +227,21 @@ struct PhysicsMotion: Sendable {
     /// The state before any snap to rest: the closed forms at τ, or the tick showing at τ (or the
     /// last tick strictly before τ, `justBefore`).
     private func movingState(_ tau: Double, justBefore: Bool) -> (position: [Double], velocity: [Double]) {
-        switch (model, integrator) {
-        case (.decay, _):
+        switch model {
+        case .decay:
             return decayState(after: tau - elapsed)
-        case (.spring, .exact):
-            return exactState(after: tau - elapsed)
-        case (.spring, .euler(let rate)), (.spring, .rk4(let rate)):
+        case .fling(let fling):
+            return coastingState(fling, after: tau - elapsed)
+        case .scrollDecay(let decay):
+            return coastingState(decay, after: tau - elapsed)
+        case .motionSpring(let spring):
+            let goal = target ?? start
+            return Self.perComponent(start.count) { i in
+                let s = spring.state(y0: start[i] - goal[i], v0: velocity[i], at: tau - elapsed)
+                return (goal[i] + s.position, s.velocity)
+            }
+        case .spring:
+            guard let rate = integrator.tickRate else { return exactState(after: tau - elapsed) }
             let width = start.count
             guard !tickPositions.isEmpty else { return (start, velocity) }
             let from = Int(tickOffset(tick(tau, rate: rate, justBefore: justBefore))) * width
@@ -214,6 +265,18 @@ struct PhysicsMotion: Sendable {
     private var oscillator: DampedOscillator {
         guard case .spring(let m, let k, let c) = model else { return DampedOscillator(mass: 1, stiffness: 1, damping: 0) }
         return DampedOscillator(mass: m, stiffness: k, damping: c)
+    }
+
+    /// `width` components, each (position, velocity) from `component`.
+    private static func perComponent(_ width: Int, _ component: (Int) -> (Double, Double))
+        -> (position: [Double], velocity: [Double]) {
+        var position = [Double](), speed = [Double]()
+        for i in 0..<width {
+            let (x, v) = component(i)
+            position.append(x)
+            speed.append(v)
+        }
+        return (position, speed)
     }
 
     /// The closed form `delta` seconds after the state given.
@@ -244,11 +307,30 @@ struct PhysicsMotion: Sendable {
         return (position, speed)
     }
 
+    /// A coasting model `delta` seconds after the state given, per component.
+    private func coastingState(_ model: some Coasting, after delta: Double) -> (position: [Double], velocity: [Double]) {
+        Self.perComponent(start.count) { model.state(from: start[$0], velocity: velocity[$0], after: delta) }
+    }
+
+    /// A coasting model's stop: the latest of its components' (one for the scalar channels these
+    /// models drive), each component holding its own stop value. One unit of work per component.
+    private mutating func coast(_ model: some Coasting, budget: PhysicsBudget?) {
+        _ = budget?.spend(start.count)
+        var time = 0.0
+        for i in start.indices {
+            let stop = model.stop(from: start[i], velocity: velocity[i])
+            time = max(time, stop.time)
+            final[i] = stop.position
+        }
+        settleTime = elapsed + time
+    }
+
     private func atRest(_ position: [Double], _ speed: [Double]) -> Bool {
-        let goal = target ?? start
-        var distance = 0.0
-        for i in position.indices { distance += (position[i] - goal[i]) * (position[i] - goal[i]) }
-        return distance.squareRoot() < restDistance && Self.norm(speed) < restSpeed
+        let distance = Self.distance(position, target ?? start)
+        // Rebound's test includes its distance threshold; the others' are strict (rule 21).
+        let near: Bool
+        if case .rebound = integrator { near = distance <= restDistance } else { near = distance < restDistance }
+        return near && Self.norm(speed) < restSpeed
     }
 
     /// The first millisecond at rest from `elapsed` up to the horizon. Rest needs |y| < restDistance
@@ -299,9 +381,8 @@ struct PhysicsMotion: Sendable {
     /// Ticks n ≥ 1 with n / rate ≥ `elapsed`, up to the horizon and at most `maxTicks` of them.
     private mutating func simulateTicks(rate: Double, horizon: Double, budget: PhysicsBudget?) {
         guard case .spring(let m, let k, let c) = model, let goal = target, budget?.exhausted != true else { return }
-        let dt = 1 / rate
         var x = start, v = velocity
-        var leftover = baseLeftover
+        var stepper = TickStepper(integrator: integrator, m: m, k: k, c: c, goal: goal, start: start, leftover: baseLeftover)
         tickPositions = x
         tickVelocities = v
         baseTick = max(0, (elapsed * rate - Self.tickSlack).rounded(.up) - 1)
@@ -311,31 +392,11 @@ struct PhysicsMotion: Sendable {
         guard lastTick > baseTick else { return }
         let width = max(1, x.count)
         for n in 1...Int(lastTick - baseTick) {
-            switch integrator {
-            case .rk4:
-                var previous = (x, v), current = (x, v)
-                // Paid before the clock runs: a slow tick holds millions of solver steps.
-                if let budget, !budget.spend(width * (1 + Int(((leftover + dt) / Self.solverStep).rounded(.down)))) { return }
-                let steps = Self.solverSteps(&leftover, advancing: dt)
-                for _ in 0..<steps {
-                    previous = current
-                    current = Self.rk4Step(current.0, current.1, goal: goal, m: m, k: k, c: c, dt: Self.solverStep)
-                }
-                let alpha = leftover / Self.solverStep
-                for i in x.indices {
-                    x[i] = current.0[i] * alpha + previous.0[i] * (1 - alpha)
-                    v[i] = current.1[i] * alpha + previous.1[i] * (1 - alpha)
-                }
-            default:
-                if let budget, !budget.spend(width) { return }
-                for i in x.indices {
-                    let force = k * (goal[i] - x[i]) - c * v[i]
-                    v[i] += force / m * dt
-                    x[i] += v[i] * dt
-                }
-            }
+            // Paid before the clock runs: a slow tick holds millions of solver steps.
+            if let budget, !budget.spend(stepper.work(width: width)) { return }
+            stepper.advance(&x, &v)
             if atRest(x, v) {
-                settleTime = (baseTick + Double(n)) * dt
+                settleTime = (baseTick + Double(n)) * (1 / rate)
                 return
             }
             tickPositions += x
@@ -343,36 +404,14 @@ struct PhysicsMotion: Sendable {
         }
     }
 
-    /// POP's solver clock (`SpringSolver::advance`): a tick adds dt to the time not yet stepped,
-    /// which then pays for as many whole solver steps as it holds.
-    static func solverSteps(_ leftover: inout Double, advancing dt: Double) -> Int {
-        leftover += dt
-        var steps = 0
-        while leftover >= solverStep {
-            leftover -= solverStep
-            steps += 1
-        }
-        return steps
-    }
-
-    /// One classical RK4 step of x'' = (−k·(x − goal) − c·x')/m, per component.
-    static func rk4Step(_ x: [Double], _ v: [Double], goal: [Double], m: Double, k: Double, c: Double,
-                        dt: Double) -> ([Double], [Double]) {
-        var nx = x, nv = v
-        for i in x.indices {
-            let p = x[i] - goal[i], u = v[i]
-            func accel(_ p: Double, _ u: Double) -> Double { (-k * p - c * u) / m }
-            let a1 = u, b1 = accel(p, u)
-            let a2 = u + b1 * dt * 0.5, b2 = accel(p + a1 * dt * 0.5, a2)
-            let a3 = u + b2 * dt * 0.5, b3 = accel(p + a2 * dt * 0.5, a3)
-            let a4 = u + b3 * dt, b4 = accel(p + a3 * dt, a4)
-            nx[i] = goal[i] + p + (a1 + 2 * (a2 + a3) + a4) / 6 * dt
-            nv[i] = u + (b1 + 2 * (b2 + b3) + b4) / 6 * dt
-        }
-        return (nx, nv)
-    }
-
     static func norm(_ vector: [Double]) -> Double {
         vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    }
+
+    /// The Euclidean distance between two points of a channel.
+    static func distance(_ a: [Double], _ b: [Double]) -> Double {
+        var squared = 0.0
+        for i in a.indices { squared += (a[i] - b[i]) * (a[i] - b[i]) }
+        return squared.squareRoot()
     }
 }

@@ -1,10 +1,12 @@
 /// The physics models' parametrisations and defaults (docs/rules.md rules 20–21, docs/springs.md
-/// "Physics models"), beside `Spring`'s parameter sets: every model arrives at the engine as
-/// `PhysicsModel.spring(mass:stiffness:damping:)` or `.decay`.
+/// "Physics models"), beside `Spring`'s parameter sets: `spring`, `attachment`, `snap` and
+/// `popSpring` arrive at the engine as `PhysicsModel.spring(mass:stiffness:damping:)`; `decay`,
+/// `motionSpring`, `fling` and `scrollDecay` as their own cases, whose tunables `MotionSpring`,
+/// `Fling` and `ScrollDecay` document.
 ///
 /// Ranges (checked by the caller, 422 outside): mass > 0, stiffness > 0, damping ≥ 0,
 /// frequency > 0, damping ratio ≥ 0, bounciness ≥ 0, speed ≥ 0, 0 < deceleration < 1,
-/// 0 < tickRate ≤ 1000, threshold > 0, restSpeed > 0, restDistance > 0.
+/// 0 < tickRate ≤ 1000, threshold > 0, restSpeed > 0, restDistance > 0, resistance ≥ 0.
 public enum PhysicsDefaults {
     /// `spring`: mass, unitless (> 0).
     public static let mass = 1.0
@@ -34,6 +36,12 @@ public enum PhysicsDefaults {
     public static let eulerRestSpeed = 0.05
     /// …and distance below 1 unit.
     public static let eulerRestDistance = 1.0
+    /// rebound-js's rest test for `rebound`: speed below 0.001 units per second…
+    public static let reboundRestSpeed = 0.001
+    /// …and distance at most 0.001 units.
+    public static let reboundRestDistance = 0.001
+    /// `box2d`: Box2D's linear damping (UIDynamicItemBehavior's `resistance`), per second, ≥ 0.
+    public static let resistance = 0.0
 
     /// The threshold of a channel when not given: alpha's, else geometry's.
     public static func threshold(forChannel name: String) -> Double {
@@ -41,11 +49,14 @@ public enum PhysicsDefaults {
     }
 
     /// The rest test of an integrator for a threshold: `euler` the objc.io example's fixed
-    /// values; `exact` and `rk4` POP's speed < 5 · threshold per second and distance <
-    /// threshold / 2 (rule 21).
+    /// values, `rebound` rebound-js's; `exact`, `rk4` and `box2d` POP's speed < 5 · threshold per
+    /// second and distance < threshold / 2 (rule 21).
     public static func rest(threshold: Double, integrator: PhysicsIntegrator) -> (speed: Double, distance: Double) {
-        if case .euler = integrator { return (eulerRestSpeed, eulerRestDistance) }
-        return (5 * threshold, threshold / 2)
+        switch integrator {
+        case .euler: (eulerRestSpeed, eulerRestDistance)
+        case .rebound: (reboundRestSpeed, reboundRestDistance)
+        case .exact, .rk4, .box2d: (5 * threshold, threshold / 2)
+        }
     }
 }
 

@@ -36,7 +36,10 @@ public struct KeyframeWarning: Sendable, Equatable {
 /// 2. linear: key times K (valid `keyTimes`, else i/(n−1)); segment i = the last i ≤ n−2 with
 ///    K[i] ≤ t (so equal key times jump, the later value winning); u = (t − K[i])/(K[i+1] − K[i])
 ///    (1 for a zero-length segment), then the segment's timing function; lerp. t outside [0, 1]
-///    extrapolates the first or last segment;
+///    (an overshooting whole-animation timing) extrapolates the first or last segment: u leaves
+///    [0, 1] and the segment's timing function takes it unclamped, as Web Animations chains
+///    easings (docs/curves.md "Keyframe easing chains") — a Bézier along its end tangents, steps
+///    and `linear()` as CSS Easing defines them outside [0, 1];
 /// 3. discrete: K has n or n + 1 entries (default i/n); the value of the last i with K[i] ≤ t;
 /// 4. paced: K[i] = cumulative Euclidean distance / total (all equal: even spacing), then linear;
 /// 5. cubic: Kochanek–Bartels Hermite segments over the linear mode's (i, u), tangents from
@@ -56,8 +59,9 @@ public struct KeyframeTrack: Sendable {
     /// The key times in use: nil in cubicPaced, which has none.
     public let effectiveKeyTimes: [Double]?
     let values: [[Double]]
-    /// One per segment, or empty.
-    let timingFunctions: [CubicBezier?]
+    /// One per segment, or empty: time-fraction curves (Bézier, steps, `linear()`; the caller
+    /// refuses springs), nil for a linear segment.
+    let timingFunctions: [TimingCurve?]
     /// Cubic modes: per segment, per component, the power-basis coefficients (c₀, c₁, c₂, c₃) of
     /// P(u) = c₀ + c₁u + c₂u² + c₃u³.
     let spline: [[SIMD4<Double>]]
@@ -68,7 +72,7 @@ public struct KeyframeTrack: Sendable {
     public var ignoresTiming: Bool { mode.isPaced }
 
     public init(
-        values: [[Double]], keyTimes: [Double]?, timingFunctions: [CubicBezier?]?, mode: CalculationMode,
+        values: [[Double]], keyTimes: [Double]?, timingFunctions: [TimingCurve?]?, mode: CalculationMode,
         tension: [Double]?, continuity: [Double]?, bias: [Double]?
     ) {
         let width = values.map(\.count).min() ?? 0
@@ -93,7 +97,7 @@ public struct KeyframeTrack: Sendable {
                 (problem == nil ? keyTimes : nil) ?? Self.evenKeyTimes(count: mode == .discrete ? n + 1 : n)
         }
 
-        var segmentTiming: [CubicBezier?] = []
+        var segmentTiming: [TimingCurve?] = []
         if !mode.isPaced, let timingFunctions {
             if timingFunctions.count == max(n - 1, 0) {
                 segmentTiming = timingFunctions
@@ -151,7 +155,7 @@ public struct KeyframeTrack: Sendable {
         let span = keyTimes[i + 1] - keyTimes[i]
         let u = span > 0 ? (t - keyTimes[i]) / span : 1
         guard i < timingFunctions.count, let curve = timingFunctions[i] else { return (i, u) }
-        return (i, curve.progress(u))
+        return (i, curve.sample(at: u, duration: 1).progress)
     }
 
     /// Why `keyTimes` is ignored, or nil when it is valid for `mode` (docs/keyframes.md "Calculation modes").

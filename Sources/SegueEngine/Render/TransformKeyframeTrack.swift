@@ -27,7 +27,7 @@ public struct TransformKeyframeTrack: Sendable {
     public var ignoresTiming: Bool { timing.ignoresTiming }
 
     public init(
-        values: [TransformEnd], keyTimes: [Double]?, timingFunctions: [CubicBezier?]?, mode: CalculationMode,
+        values: [TransformEnd], keyTimes: [Double]?, timingFunctions: [TimingCurve?]?, mode: CalculationMode,
         tension: [Double]?, continuity: [Double]?, bias: [Double]?
     ) {
         keyframes = values.map(\.affineTransform)

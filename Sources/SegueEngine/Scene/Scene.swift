@@ -70,6 +70,14 @@ public struct Scene: Sendable {
             return animator.reversed(at: t)
         }
 
+        /// A scroll deceleration's projected resting value (docs/springs.md "Scroll deceleration"):
+        /// x0 + (v0/1000)·r/(1 − r) per component from where and how fast it started; nil for
+        /// every other animation, and for one that never started.
+        public var projection: [Double]? {
+            guard case .physics(let chain) = timeline else { return nil }
+            return chain?.projection
+        }
+
         /// When the animator comes to rest for good (∞ when it never does).
         var settles: Double {
             switch timeline {

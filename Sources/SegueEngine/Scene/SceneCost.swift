@@ -326,7 +326,7 @@ extension KeyframeTrack {
     var evaluationWork: Double {
         let width = Double(values.first?.count ?? 0)
         let search = SceneCost.searchStep * SceneCost.log2(values.count)
-        let segmentTiming = timingFunctions.contains { $0 != nil } ? SceneCost.bezierSolve : 0
+        let segmentTiming = timingFunctions.reduce(0) { max($0, $1.map(SceneCost.evaluation(of:)) ?? 0) }
         switch mode {
         case .linear, .paced, .discrete: return search + segmentTiming + width * SceneCost.lerpComponent
         case .cubic: return search + segmentTiming + width * SceneCost.splineComponent

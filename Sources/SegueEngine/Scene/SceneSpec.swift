@@ -189,8 +189,10 @@ extension SceneSpec {
         public var integrator: PhysicsIntegrator
         /// Channel units per second, one per component.
         public var velocity: [Double]
-        /// nil for a decay.
+        /// nil for a decay, a fling and a scroll deceleration.
         public var target: [Double]?
+        /// The rest test's thresholds (rule 21); a Motion spring carries its own
+        /// (`MotionSpring.rest`), and a fling and a scroll deceleration stop by their models.
         public var restSpeed: Double
         public var restDistance: Double
         /// POP's per-property threshold (a decay stops below 5 · threshold per second).

@@ -21,7 +21,7 @@ struct ChannelAnimation: Sendable {
         public var model: PhysicsModel
         public var integrator: PhysicsIntegrator
         public var velocity: [Double]
-        /// nil for a decay.
+        /// nil for a decay, a fling and a scroll deceleration.
         public var target: [Double]?
         public var restSpeed: Double, restDistance: Double, threshold: Double
         /// Absolute time after which nothing needs simulating.

@@ -11,7 +11,8 @@ final class KeyframeTrackTests: XCTestCase {
         tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil
     ) -> KeyframeTrack {
         KeyframeTrack(
-            values: values, keyTimes: keyTimes, timingFunctions: timing, mode: mode, tension: tension,
+            values: values, keyTimes: keyTimes, timingFunctions: timing.map { $0.map { $0.map(TimingCurve.cubicBezier) } },
+            mode: mode, tension: tension,
             continuity: continuity, bias: bias)
     }
 

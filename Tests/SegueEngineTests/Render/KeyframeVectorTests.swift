@@ -18,7 +18,7 @@ final class KeyframeVectorTests: XCTestCase {
             let values = try XCTUnwrap(p["values"] as? [Any], vector.id).map(RenderFixtures.vectorValue)
             let track = KeyframeTrack(
                 values: values, keyTimes: RenderFixtures.numbersOrNil(p["keyTimes"]),
-                timingFunctions: try (p["timingFunctions"] as? [Any]).map { try $0.map(RenderFixtures.optionalBezier) },
+                timingFunctions: try (p["timingFunctions"] as? [Any]).map { try $0.map { try RenderFixtures.optionalBezier($0).map(TimingCurve.cubicBezier) } },
                 mode: mode, tension: RenderFixtures.numbersOrNil(p["tensionValues"]),
                 continuity: RenderFixtures.numbersOrNil(p["continuityValues"]),
                 bias: RenderFixtures.numbersOrNil(p["biasValues"]))
