@@ -41,7 +41,10 @@ public struct BatchLine: Sendable {
         do throws(JSONSyntaxError) {
             value = try JSONReader.parse(line, maxDepth: limits.maxDepth + 1)
         } catch {
-            throw Failure(problem: Problem(error), id: nil)
+            // The line's own object is one level: a body too deep is refused under the request's limit.
+            var refusal = error
+            if refusal.kind == .nestingTooDeep { refusal.detail = JSONSyntaxError.nestingDetail(limit: limits.maxDepth) }
+            throw Failure(problem: Problem(refusal), id: nil)
         }
         var id: String?
         do throws(Problem) {
@@ -59,7 +62,8 @@ public struct BatchLine: Sendable {
             guard object.value("body") != nil, let body = text("body") else {
                 throw Problem.invalid("`body` is required: the request the line makes", at: .root / "body")
             }
-            if let unknown = object.keys.first(where: { !Self.members.contains($0) }) {
+            // As in every request object, a member given as null counts as absent.
+            if let unknown = object.keys.first(where: { !Self.members.contains($0) && object.has($0) }) {
                 throw Problem.invalid("unknown member `\(unknown.prefix(100))`: a line has "
                                           + Self.members.joined(separator: ", "), at: .root / unknown)
             }
