@@ -17,7 +17,9 @@
 #   (f) number formatting: ns per number written by JSONWriter.number (Swift's description before,
 #       the Schubfach formatter now) beside a C++17 std::to_chars writer of the same numbers
 #       (Benchmarks/number-writer.cpp), with the ratios (docs/numbers.md "Cost");
-#   (g) `segue tokens` on a 500-token file, one process (scripts/tokens-bench.py).
+#   (g) `segue tokens` on a 500-token file, one process (scripts/tokens-bench.py);
+#   (h) 1,000 curve lines in one batch against 1,000 single requests over one keep-alive
+#       connection (scripts/batch-bench.py).
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -126,3 +128,7 @@ rm -rf "$work"
 echo
 echo "== (g) design tokens: segue tokens on 500 motion tokens (50 springs), one process"
 python3 "$here/scripts/tokens-bench.py" "$bin/segue"
+
+echo
+echo "== (h) batch: 1,000 curve lines in one POST /v1/batch against 1,000 requests on one keep-alive connection"
+python3 "$here/scripts/batch-bench.py" "$bin/segue"

@@ -109,14 +109,15 @@ def static_checks(doc, results):
             results.check(f"{where} {name} matches its schema", not errors, "; ".join(errors[:3]))
 
 
-def request(base, method, path, body=None, headers=None):
-    """(status, headers, body bytes) without raising on 4xx/5xx."""
-    data = None if body is None else json.dumps(body).encode()
+def request(base, method, path, body=None, headers=None, content_type="application/json"):
+    """(status, headers, body bytes) without raising on 4xx/5xx. A JSON body is encoded; an NDJSON
+    one (`content_type` application/x-ndjson) is sent as its text."""
+    data = None if body is None else body.encode() if isinstance(body, str) else json.dumps(body).encode()
     req = urllib.request.Request(base.rstrip("/") + path, data=data, method=method.upper())
     for name, value in (headers or {}).items():
         req.add_header(name, value)
     if data is not None:
-        req.add_header("Content-Type", "application/json")
+        req.add_header("Content-Type", content_type)
     try:
         with urllib.request.urlopen(req, timeout=10) as response:
             return response.status, response.headers, response.read()
@@ -181,6 +182,23 @@ def live_checks(doc, source, base, results):
             status, headers, payload = request(base, method, path, value)
             results.check(f"{name} answers 200", status == 200, f"{status}: {payload[:300]!r}")
             check_response(doc, results, name, operation, method, status, headers, payload)
+
+    # Every NDJSON request example (a batch) answers 200 with one BatchAnswerLine a non-empty line.
+    answer_line = doc["components"]["schemas"].get("BatchAnswerLine")
+    for path, method, operation in operations(doc):
+        media = resolve(doc, operation.get("requestBody", {})).get("content", {}).get("application/x-ndjson")
+        for example, value in media_examples(media or {}):
+            name = f"{method.upper()} {path} example {example}"
+            status, headers, payload = request(base, method, path, value, content_type="application/x-ndjson")
+            results.check(f"{name} answers 200", status == 200, f"{status}: {payload[:300]!r}")
+            check_response(doc, results, name, operation, method, status, headers, payload)
+            lines = [line for line in value.split("\n") if line.strip()]
+            answers = payload.decode().split("\n")
+            results.check(f"{name} answers every line, in order", answers[-1] == "" and
+                          [json.loads(a).get("line") for a in answers[:-1]] == list(range(1, len(lines) + 1)), f"{payload[:300]!r}")
+            for answer in answers[:-1]:
+                errors = schema_errors(doc, answer_line, json.loads(answer))
+                results.check(f"{name} answer line matches BatchAnswerLine", not errors, "; ".join(errors[:3]))
 
     # The documented problem answers for an unlisted path and an unlisted method.
     problem = doc["components"]["schemas"]["Problem"]

@@ -29,6 +29,17 @@ public struct Limits: Sendable, Equatable {
 
     /// `maxWork` unless configured: 2 s of one core of the reference machine (docs/cost.md).
     public static let defaultMaxWork = 2_000_000_000
+    /// Most non-empty lines in one batch (rule 37, 413 over it); 1…1,000,000, default 10,000.
+    public var maxBatchLines = 10_000
+    /// Largest batch body, bytes (rule 37, 413 over it); default 16 MiB. Each line's `body` is
+    /// still held to `maxBodyBytes`.
+    public var maxBatchBodyBytes = 16 << 20
+    /// Most estimated work of a whole batch, work units (rule 37, 413 over it before any line
+    /// runs); nil is 100 × `maxWork`.
+    public var maxBatchWork: Double?
+
+    /// The batch work limit in force.
+    public var batchWork: Double { maxBatchWork ?? 100 * Double(maxWork) }
 
     public init() {}
 

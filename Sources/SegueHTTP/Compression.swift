@@ -55,6 +55,12 @@ enum Compression {
             input.withUnsafeBufferPointer { run($0, flush: Z_NO_FLUSH, into: &output) }
         }
 
+        /// Hands out everything given so far, ending on a byte boundary (`Z_SYNC_FLUSH`), so a
+        /// reader can decode it before more arrives.
+        func flush(into output: inout [UInt8]) -> Bool {
+            run(UnsafeBufferPointer(start: nil, count: 0), flush: Z_SYNC_FLUSH, into: &output)
+        }
+
         /// Ends the member: the rest of the coded data and the gzip trailer (CRC-32 and length).
         func finish(into output: inout [UInt8]) -> Bool {
             run(UnsafeBufferPointer(start: nil, count: 0), flush: Z_FINISH, into: &output)

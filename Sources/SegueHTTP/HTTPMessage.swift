@@ -125,6 +125,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A large body written while it is sent (chunked), instead of `body`.
     public var stream: SectionedBody?
+    /// A batch's answer lines, computed while they are sent (chunked), instead of `body`.
+    var batch: BatchRun?
 
     // Pipeline state, never sent (see `SegueService`).
     /// The handler's answer is a pure function of the request: the route middleware may compress,
@@ -156,9 +158,14 @@ public struct HTTPResponse: Sendable {
         cause = problem.detail
     }
 
-    /// The whole body, writing a stream out (for tests and small transports).
+    /// The whole body, writing a stream or a batch out (for tests and small transports).
     public func collectedBody() throws(Problem) -> [UInt8] {
-        try stream?.bytes() ?? body
+        var bytes: [UInt8] = []
+        _ = try writeBody { piece in
+            bytes += piece
+            return true
+        }
+        return bytes
     }
 
     /// The first field named `name`, compared without regard to ASCII case (RFC 9110 §5.1).

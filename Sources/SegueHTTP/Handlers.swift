@@ -14,6 +14,11 @@ struct Content {
     var cacheable = true
     /// Header fields beyond `Content-Type` and `Vary` (the playground's `Content-Security-Policy`).
     var headers: [HeaderField] = []
+    /// A batch's answer lines, computed while they are sent (`BatchHandler`), instead of `body`.
+    var batch: BatchRun?
+    /// The batch's stream goes out gzip-coded (the client accepts it; the route middleware codes
+    /// only deterministic bodies).
+    var gzip = false
 
     /// Sectioned bodies estimated above this many bytes stream, produced as the socket drains so
     /// that a client that does not read holds one piece, not the body (docs/http.md "Responses");
@@ -46,11 +51,25 @@ struct Content {
         fields.append(HeaderField("Content-Type", mediaType))
         fields.append(cacheable ? HeaderField("Vary", "Accept, Accept-Encoding") : HeaderField("Cache-Control", "no-store"))
         fields += headers
+        if let batch { return batchResponse(batch, headers: fields) }
         // Built once from its parts: setting fields of a response after it is made copied it.
         let streamed = sectioned.map { Self.streams(estimatedBytes: $0.estimatedBytes) } ?? false
         let bytes = streamed ? [] : try sectioned?.bytes() ?? body
         return HTTPResponse(status: 200, headers: fields, body: bytes, stream: streamed ? sectioned : nil,
                             isDeterministic: cacheable)
+    }
+
+    /// A batch's 200: its lines stream, gzip-coded when accepted (`Vary: Accept-Encoding` then
+    /// tells a cache the coding was chosen).
+    private func batchResponse(_ batch: BatchRun, headers: [HeaderField]) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, headers: headers)
+        response.batch = batch
+        if gzip {
+            response.gzipsStream = true
+            response.headers.append(HeaderField("Content-Encoding", Compression.coding))
+        }
+        response.headers.append(HeaderField("Vary", "Accept-Encoding"))
+        return response
     }
 }
 

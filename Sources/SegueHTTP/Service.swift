@@ -47,7 +47,7 @@ public final class Readiness: Sendable {
 ///
 ///     CORS → Router (404 · OPTIONS preflight · 405 with Allow)
 ///          → conditional request (If-None-Match → 304) → response cache → entity tag → compression
-///          → handler (curve, render, presets, healthz, readyz, metrics, openapi.yaml, the playground)
+///          → handler (curve, render, batch, tokens, presets, healthz, readyz, metrics, openapi.yaml, the playground)
 ///
 /// Each stage is a `Middleware` with one job. Errors are `Problem`s, answered as problem+json where
 /// they arise; only deterministic 200s are compressed, tagged and cached. The transport reports
@@ -74,8 +74,7 @@ public struct SegueService: Sendable {
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
-        let routes = Handlers(limits: configuration.limits, readiness: readiness, metrics: nil).routes
-        metrics = ServiceMetrics(routes: routes.keys.sorted())
+        metrics = ServiceMetrics(routes: Self.paths.keys.sorted())
         let logBuffer = configuration.logBufferBytes > 0
             ? LogBuffer(capacity: configuration.logBufferBytes, output: configuration.logSink) : nil
         self.logBuffer = logBuffer
@@ -85,19 +84,24 @@ public struct SegueService: Sendable {
         logger = Logger(label: "segue") { _ in requestLog }
         cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
         cors = CORSMiddleware(origin: configuration.corsOrigin)
-        router = Router(routes: Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics).routes,
-                        middleware: MiddlewareChain([
-                            ConditionalRequestMiddleware(),
-                            ResponseCacheMiddleware(cache: cache, metrics: metrics),
-                            EntityTagMiddleware(),
-                            CompressionMiddleware(),
-                        ]))
+        let middleware = MiddlewareChain([
+            ConditionalRequestMiddleware(),
+            ResponseCacheMiddleware(cache: cache, metrics: metrics),
+            EntityTagMiddleware(),
+            CompressionMiddleware(),
+        ])
+        let handlers = Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics)
+        // A batch's lines go through the single-request routes and their middleware.
+        let singles = Router(routes: handlers.routes, middleware: middleware)
+        let batch = BatchHandler(limits: configuration.limits, lines: singles, handlers: handlers, metrics: metrics)
+        router = Router(routes: handlers.routes.merging([BatchHandler.path: batch.route]) { $1 }, middleware: middleware)
         kindByRoute = metrics.labels.routes.map { [router] in router.routes[$0]?.action.kind }
     }
 
     /// The paths the service answers and their methods, for the OpenAPI coverage test.
     public static var paths: [String: [String]] {
         Handlers(limits: Limits(), readiness: Readiness(), metrics: nil).routes.mapValues(\.methods)
+            .merging([BatchHandler.path: ["POST"]]) { $1 }
     }
 
     /// The answer, with no bound on the work but the request limits: on a worker, in a test, or

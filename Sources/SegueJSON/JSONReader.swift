@@ -43,6 +43,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var kind: Kind
     public var detail: String
     public var pointer: JSONPointer
+
+    /// The detail of a `nestingTooDeep` failure under `limit`.
+    public static func nestingDetail(limit: Int) -> String {
+        "arrays and objects nest deeper than the limit of \(limit)"
+    }
 }
 
 /// A failure with the path (innermost component last) of the value being read.
@@ -151,8 +156,7 @@ private struct Cursor {
     mutating func enter() throws(ReadFailure) {
         depth += 1
         guard depth <= maxDepth else {
-            throw ReadFailure(kind: .nestingTooDeep,
-                              detail: "arrays and objects nest deeper than the limit of \(maxDepth)")
+            throw ReadFailure(kind: .nestingTooDeep, detail: JSONSyntaxError.nestingDetail(limit: maxDepth))
         }
     }
 

@@ -22,7 +22,7 @@ struct Segue: ParsableCommand {
         1 healthcheck failure, 64 usage error, 65 a request HTTP answers 4xx, 66 unreadable input, \
         70 a 5xx, 74 an output error (docs/cli.md).
         """,
-        subcommands: [Serve.self, Curve.self, Render.self, Tokens.self, Presets.self, Healthcheck.self])
+        subcommands: [Serve.self, Curve.self, Render.self, Batch.self, Tokens.self, Presets.self, Healthcheck.self])
 
     /// `segue` alone: a usage error (64), not help on a successful exit.
     mutating func run() throws {
@@ -50,12 +50,14 @@ struct Serve: ParsableCommand {
 
     @OptionGroup(title: "Server") var server: ServerOptions
     @OptionGroup(title: "Request limits") var limits: LimitOptions
+    @OptionGroup(title: "Batch limits") var batchLimits: BatchLimitOptions
 
     mutating func run() throws {
         var configuration = Configuration()
         let environment = Environment.variables
         try server.resolve(environment: environment, into: &configuration)
         try limits.resolve(environment: environment, into: &configuration)
+        try batchLimits.resolve(environment: environment, into: &configuration)
         let status = Self.serve(configuration)
         if status != 0 { throw ExitCode(status) }
     }

@@ -78,6 +78,26 @@ struct Render: ParsableCommand {
     }
 }
 
+/// `segue batch FILE|-`: the NDJSON `POST /v1/batch` answers (docs/batch.md), written line by line
+/// as each is computed.
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the NDJSON POST /v1/batch answers for an NDJSON file of requests, one a line.",
+        discussion: "Every line is answered, in order, on standard output. The exit status is 0 when every line "
+            + "answered 200, else 65 after the last line, with a count of the failed lines on standard error.")
+
+    @Argument(help: ArgumentHelp("The batch: an NDJSON file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @OptionGroup(title: "Request limits") var limits: LimitOptions
+    @OptionGroup(title: "Batch limits") var batchLimits: BatchLimitOptions
+
+    mutating func run() throws {
+        var exchange = try OfflineExchange(limits: limits, batchLimits: batchLimits)
+        try exchange.batch(file)
+    }
+}
+
 /// `segue tokens FILE|-`: the body `POST /v1/tokens` answers (docs/tokens.md).
 struct Tokens: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -112,9 +132,10 @@ struct OfflineExchange {
     private(set) var source: String?
 
     /// The service with `limits` resolved (the defaults for nil).
-    init(limits: LimitOptions?) throws {
+    init(limits: LimitOptions?, batchLimits: BatchLimitOptions? = nil) throws {
         var configuration = Configuration()
         try limits?.resolve(environment: Environment.variables, into: &configuration)
+        try batchLimits?.resolve(environment: Environment.variables, into: &configuration)
         configuration.service.cacheEntries = 0
         configuration.service.logSink = { _ in }
         service = SegueService(configuration: configuration.service)
@@ -164,17 +185,39 @@ struct OfflineExchange {
         return name + "." + (extensions[format] ?? format.rawValue)
     }
 
-    /// POSTs one request file.
-    private mutating func post(_ path: String, _ file: String, _ options: RequestOptions, expand: Bool) throws {
+    /// POSTs a batch file; 65 after the answer when a line failed (docs/cli.md "Batches").
+    mutating func batch(_ file: String) throws {
+        guard let body = try read(file, path: "/v1/batch") else { return }
+        let response = service.respond(to: HTTPRequest(method: "POST", path: "/v1/batch",
+                                                       headers: ["content-type": "application/x-ndjson"], body: body))
+        try emit(response)
+        guard let failures = response.batchFailures, failures.count > 0 else { return }
+        StandardStreams.printError("segue: \(file): \(failures.count) of \(failures.lines) lines failed, the first "
+                                   + "at line \(failures.first) with status \(failures.firstStatus)\n")
+        throw ExitStatus.dataError
+    }
+
+    /// The request file's bytes, or nil after the transport's 413 for a body over the path's limit.
+    private mutating func read(_ file: String, path: String) throws -> [UInt8]? {
         source = file
+        let limit = service.bodyLimit(path: path)
         let body: [UInt8]
         do {
-            body = try StandardStreams.read(file, atMost: service.bodyLimit + 1)
+            body = try StandardStreams.read(file, atMost: limit + 1)
         } catch {
             StandardStreams.printError(error.message)
             throw ExitStatus.noInput
         }
-        guard body.count <= service.bodyLimit else { return try emit(service.bodyOverLimit()) }
+        guard body.count <= limit else {
+            try emit(service.bodyOverLimit(path: path))
+            return nil
+        }
+        return body
+    }
+
+    /// POSTs one request file.
+    private mutating func post(_ path: String, _ file: String, _ options: RequestOptions, expand: Bool) throws {
+        guard let body = try read(file, path: path) else { return }
         var query: [String: String] = [:]
         query["format"] = options.format?.rawValue
         query["tolerance"] = options.tolerance

@@ -45,6 +45,29 @@ struct LimitOptions: SettingGroup {
 
 }
 
+/// A batch's limits (rule 37), shared by `serve` and `batch`.
+struct BatchLimitOptions: SettingGroup {
+    static var settings: [Setting<BatchLimitOptions>] { Table.all }
+
+    @Option(Table.maxBatchLines) var maxBatchLines: Int?
+    @Option(Table.maxBatchBody) var maxBatchBody: Int?
+    @Option(Table.maxBatchWork) var maxBatchWork: Double?
+
+    /// The rows of docs/cli.md's table that these options declare.
+    enum Table {
+        typealias Row = Setting<BatchLimitOptions>
+        static let maxBatchLines = Row("max-batch-lines", "most lines in a batch", value: "n", accepts: .range(1...1_000_000),
+                                       flag: \.maxBatchLines, sets: \.service.limits.maxBatchLines)
+        static let maxBatchBody = Row("max-batch-body", "largest batch body in bytes", value: "bytes", accepts: .range(1...(1 << 32)),
+                                      flag: \.maxBatchBody, sets: \.service.limits.maxBatchBodyBytes)
+        static let maxBatchWork = Row("max-batch-work", "estimated work per batch, in units of about a nanosecond of one core",
+                                      note: "100 × --max-work unless given", value: "units", accepts: .range(1e6...1e18),
+                                      flag: \.maxBatchWork, sets: \.batchWork)
+
+        static let all = [maxBatchLines, maxBatchBody, maxBatchWork]
+    }
+}
+
 /// The options only a server has: its socket, threads, cache, deadlines and log level.
 struct ServerOptions: SettingGroup {
     static var settings: [Setting<ServerOptions>] { Table.all }

@@ -12,6 +12,12 @@ struct Configuration: Sendable {
 }
 
 extension Configuration {
+    /// `--max-batch-work`: as given, else 100 × `--max-work`.
+    var batchWork: Double {
+        get { service.limits.batchWork }
+        set { service.limits.maxBatchWork = newValue }
+    }
+
     /// `--workers`: the worker threads, each with 64 places in the queue.
     var workers: Int {
         get { listen.workers }

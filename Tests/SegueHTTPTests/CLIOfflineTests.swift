@@ -1,4 +1,5 @@
 import Foundation
+import SegueCodec
 import XCTest
 @testable import SegueHTTP
 
@@ -306,5 +307,134 @@ final class CLIOfflineTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 74)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(message, "segue: cannot write standard output: Broken pipe\n")
+    }
+
+    // MARK: segue batch
+
+    /// Every line of this batch answers 200: csv, css and json curves, a render, a preset.
+    static let goodBatch = [
+        #"{"path": "/v1/curve", "body": \#(curve), "id": "spring"}"#,
+        #"{"path": "/v1/curve", "body": \#(curve), "format": "csv"}"#,
+        "",
+        #"{"path": "/v1/curve", "body": {"timing": "ease"}, "format": "css", "tolerance": 0.01}"#,
+        #"{"path": "/v1/render", "body": \#(render.replacingOccurrences(of: "\n", with: " ")), "format": "waapi"}"#,
+        #"{"path": "/v1/render", "body": {"fps": 30, "transition": {"preset": "slideDismiss", "container": [0, 0, 320, 568]}}}"#,
+    ].joined(separator: "\n") + "\n"
+
+    /// Lines 2 and 4 (of 5) fail: a 422 of the single request and a line that is not JSON.
+    static let mixedBatch = [
+        #"{"path": "/v1/curve", "body": {"timing": "ease"}}"#,
+        #"{"path": "/v1/curve", "body": {"timing": {"type": "spring", "dampingRatio": -1}}, "id": "bad"}"#,
+        #"{"path": "/v1/curve", "body": {"timing": "linear"}, "format": "svg"}"#,
+        #"{"path": "/v1/curve", "body": "#,
+        "\r",
+        #"{"path": "/v1/render", "body": {"views": {"card": {"alpha": 1}}}, "format": "css"}"#,
+    ].joined(separator: "\r\n")
+
+    /// The router's answer to the batch, as `POST /v1/batch` gives it.
+    func routerBatch(_ text: String, configure: (inout ServiceConfiguration) -> Void = { _ in }) throws -> HTTPResponse {
+        var configuration = ServiceConfiguration()
+        configuration.logSink = { _ in }
+        configure(&configuration)
+        return SegueService(configuration: configuration).respond(
+            to: HTTPRequest(method: "POST", path: "/v1/batch", headers: ["content-type": "application/x-ndjson"],
+                            body: Array(text.utf8)))
+    }
+
+    /// `segue batch FILE` writes exactly the HTTP body — the router's and a live server's — and
+    /// exits 0 when every line answered 200.
+    func testBatchIsTheHTTPBodyAndExits0WhenEveryLineIs200() throws {
+        let file = try SegueBinary.RequestFile(Self.goodBatch)
+        let cli = try SegueBinary.run(["batch", file.path])
+        XCTAssertEqual(cli.status, 0, cli.errors)
+        XCTAssertEqual(cli.stderr, [])
+        let router = try routerBatch(Self.goodBatch)
+        XCTAssertEqual(router.status, 200)
+        let body = try router.collectedBody()
+        XCTAssertEqual(body.split(separator: 0x0A).count, 5)
+        XCTAssertEqual(cli.stdout.count, body.count)
+        XCTAssertTrue(cli.stdout == body, "segue batch: the bytes differ from the router's")
+
+        let server = try LiveServer()
+        let live = try server.request("POST", "/v1/batch", headers: [("Content-Type", "application/x-ndjson")],
+                                      body: Array(Self.goodBatch.utf8))
+        XCTAssertEqual(live.status, 200, live.text)
+        XCTAssertEqual(live.header("Content-Type"), "application/x-ndjson")
+        XCTAssertNil(live.header("ETag"))
+        XCTAssertEqual(live.header("Cache-Control"), "no-store")
+        XCTAssertTrue(live.body == body, "the live server's batch differs from the router's:\n\(live.text.prefix(500))")
+    }
+
+    /// A failed line does not stop the batch: every line is written, then exit 65 with a count of
+    /// the failed lines on standard error.
+    func testBatchWithFailedLinesWritesEveryLineAndExits65() throws {
+        let file = try SegueBinary.RequestFile(Self.mixedBatch)
+        let cli = try SegueBinary.run(["batch", file.path])
+        XCTAssertEqual(cli.status, 65)
+        let body = try routerBatch(Self.mixedBatch).collectedBody()
+        XCTAssertEqual(body.split(separator: 0x0A).count, 5)
+        XCTAssertTrue(cli.stdout == body, "segue batch: the bytes differ from the router's")
+        XCTAssertTrue(cli.errors.hasPrefix("segue: \(file.path): 2 of 5 lines failed"), cli.errors)
+        XCTAssertTrue(cli.errors.contains("line 2") && cli.errors.contains("422"), cli.errors)
+        XCTAssertTrue(cli.errors.hasSuffix("\n"))
+        XCTAssertEqual(cli.errors.split(separator: "\n").count, 1, cli.errors)
+    }
+
+    /// `segue batch -` reads standard input: the same bytes and the same exit status as a file.
+    func testBatchReadsStandardInput() throws {
+        let good = try SegueBinary.run(["batch", "-"], stdin: Array(Self.goodBatch.utf8))
+        XCTAssertEqual(good.status, 0, good.errors)
+        XCTAssertTrue(good.stdout == (try routerBatch(Self.goodBatch).collectedBody()))
+        let mixed = try SegueBinary.run(["batch", "-"], stdin: Array(Self.mixedBatch.utf8))
+        XCTAssertEqual(mixed.status, 65)
+        XCTAssertTrue(mixed.stdout == (try routerBatch(Self.mixedBatch).collectedBody()))
+        XCTAssertTrue(mixed.errors.hasPrefix("segue: -: 2 of 5 lines failed"), mixed.errors)
+        // An empty batch answers nothing, successfully.
+        let empty = try SegueBinary.run(["batch", "-"], stdin: Array("\n\r\n  \n".utf8))
+        XCTAssertEqual(empty.status, 0, empty.errors)
+        XCTAssertEqual(empty.stdout, [])
+    }
+
+    /// The batch limits are options of `segue batch`: over one, the 413 problem on standard error
+    /// and no line written.
+    func testBatchLimitsFromFlagsAndEnvironment() throws {
+        let file = try SegueBinary.RequestFile(Self.goodBatch)
+        let overLines = try routerBatch(Self.goodBatch) { $0.limits.maxBatchLines = 4 }
+        XCTAssertEqual(overLines.status, 413)
+        let byFlag = try SegueBinary.run(["batch", file.path, "--max-batch-lines", "4"])
+        XCTAssertEqual(byFlag.status, 65)
+        XCTAssertEqual(byFlag.stdout, [])
+        XCTAssertEqual(byFlag.errors, "segue: \(file.path): " + String(decoding: overLines.body, as: UTF8.self) + "\n")
+        let byVariable = try SegueBinary.run(["batch", file.path], environment: ["SEGUE_MAX_BATCH_LINES": "4"])
+        XCTAssertEqual(byVariable.status, 65)
+        XCTAssertEqual(byVariable.errors, byFlag.errors)
+        XCTAssertEqual(try SegueBinary.run(["batch", file.path, "--max-batch-lines", "5"]).status, 0)
+
+        let overBody = try SegueBinary.run(["batch", file.path, "--max-batch-body", "100"])
+        XCTAssertEqual(overBody.status, 65)
+        XCTAssertEqual(overBody.stdout, [])
+        XCTAssertTrue(overBody.errors.contains("\"status\":413"), overBody.errors)
+
+        // Three dear curves: their planned work, then a limit just under it and one just over it.
+        let dear = #"{"path": "/v1/curve", "body": {"timing": {"type": "spring", "damping": 10}, "duration": 2, "samples": 100000}}"#
+        let dearBatch = try SegueBinary.RequestFile([dear, dear, dear].joined(separator: "\n"))
+        let handlers = Handlers(limits: Limits(), readiness: Readiness(), metrics: nil)
+        let work = 3 * handlers.plannedWork(try BatchLine(Array(dear.utf8), limits: Limits()))
+        XCTAssertGreaterThan(work, 1.01e6, "the batch must be dearer than the least --max-batch-work")
+        let overWork = try SegueBinary.run(["batch", dearBatch.path, "--max-batch-work", String(Int(work * 0.99))])
+        XCTAssertEqual(overWork.status, 65)
+        XCTAssertEqual(overWork.stdout, [])
+        XCTAssertTrue(overWork.errors.contains("\"status\":413") && overWork.errors.contains("work"), overWork.errors)
+        let withinWork = try SegueBinary.run(["batch", dearBatch.path, "--max-batch-work", String(Int(work * 1.01))])
+        XCTAssertEqual(withinWork.status, 0, withinWork.errors)
+        XCTAssertEqual(withinWork.stdout.split(separator: 0x0A).count, 3)
+        // A line's own limit applies to the line: its 413 is the line's answer, the rest still run.
+        let overLineBody = try SegueBinary.run(["batch", file.path, "--max-body", "60"])
+        XCTAssertEqual(overLineBody.status, 65)
+        let lines = overLineBody.stdout.split(separator: 0x0A)
+        XCTAssertEqual(lines.count, 5)
+        XCTAssertTrue(String(decoding: lines[0], as: UTF8.self).contains(#""status":413"#), overLineBody.output)
+        XCTAssertTrue(String(decoding: lines[2], as: UTF8.self).contains(#""status":200"#), overLineBody.output)
+        XCTAssertEqual(try SegueBinary.run(["batch", file.path, "--max-batch-lines", "0"]).status, 64)
     }
 }

@@ -152,7 +152,8 @@ final class CommandLineTests: XCTestCase {
         let flags = ["host", "port", "threads", "max-body", "cors-origin", "max-depth", "max-duration", "max-samples",
                      "max-numbers", "max-views", "max-animations", "max-steps", "max-work", "cache-entries", "cache-bytes",
                      "timeout", "workers", "inline-work", "max-connections", "max-connections-per-client", "max-response-memory",
-                     "header-timeout", "request-timeout", "drain-timeout", "log-level", "log-buffer"]
+                     "header-timeout", "request-timeout", "drain-timeout", "log-level", "log-buffer",
+                     "max-batch-lines", "max-batch-body", "max-batch-work"]
         XCTAssertEqual(Set(rows.map(\.flag)), Set(flags))
         XCTAssertEqual(rows.count, flags.count)
         for row in rows {
@@ -166,6 +167,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(limits.map(\.flag), ["max-body", "max-depth", "max-duration", "max-samples", "max-numbers",
                                             "max-views", "max-animations", "max-steps", "max-work"])
         XCTAssertTrue(limits.allSatisfy(rows.contains))
+        // `segue batch` has the request limits and the batch limits, as `serve` has them.
+        let batchLimits = ["max-batch-lines", "max-batch-body", "max-batch-work"]
+        let batch = try helpRows("batch")
+        XCTAssertEqual(batch.map(\.flag), limits.map(\.flag) + batchLimits)
+        XCTAssertTrue(batch.allSatisfy(rows.contains))
+        XCTAssertTrue(rows.contains(HelpRow(flag: "max-batch-lines", summary: "most lines in a batch", defaultText: "10000",
+                                            accepted: "1–1000000", variable: "SEGUE_MAX_BATCH_LINES")), "\(rows)")
 
         // docs/cli.md: | `--flag` | `SEGUE_FLAG` | default | accepted | commands | meaning |
         let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -177,7 +185,8 @@ final class CommandLineTests: XCTestCase {
             let flag = String(match.1)
             documented.append(HelpRow(flag: flag, summary: String(match.6), defaultText: String(match.3),
                                       accepted: String(match.4), variable: String(match.2)))
-            let commands = limits.contains { $0.flag == flag } ? "serve, curve, render" : "serve"
+            let commands = limits.contains { $0.flag == flag } ? "serve, curve, render"
+                : batchLimits.contains(flag) ? "serve, batch" : "serve"
             XCTAssertEqual(String(match.5), commands, flag)
         }
         XCTAssertEqual(documented, rows, "docs/cli.md's options table is `segue serve --help`")

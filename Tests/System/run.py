@@ -1684,6 +1684,226 @@ def test_drain(ck: Check):
 # --------------------------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------------------------
+# Batches (rules 36-38): order and byte identity, streaming, flat memory, cancellation, limits
+
+
+def batch_bytes(lines) -> bytes:
+    return b"".join((json.dumps(x).encode() if not isinstance(x, bytes) else x) + b"\n" for x in lines)
+
+
+def batch_post(port, payload: bytes, headers=None, src=NORMAL_ADDR, timeout=60.0):
+    """POST /v1/batch on a fresh connection; the http.client response, streaming."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout, source_address=(src, 0))
+    h = {"Content-Type": "application/x-ndjson"}
+    h.update(headers or {})
+    conn.request("POST", "/v1/batch", body=payload, headers=h)
+    return conn, conn.getresponse()
+
+
+def mixed_requests(rnd, count):
+    """`count` distinct single requests: curves and renders in every format, and bad ones."""
+    out = []
+    for i in range(count):
+        kind = i % 10
+        if kind < 4:
+            body = {"timing": rnd.choice(["ease", "ease-in", "linear", "steps(4, jump-end)", "cubic-bezier(0.3, 1.4, 0.6, 1)"]),
+                    "duration": round(rnd.uniform(0.1, 2), 3), "samples": rnd.randint(2, 60)}
+            out.append({"path": "/v1/curve", "body": body, "format": rnd.choice(["json", "csv", "svg"])})
+        elif kind < 6:
+            body = {"timing": {"type": "spring", "dampingRatio": round(rnd.uniform(0.3, 1), 3)}, "duration": 0.5 + i % 7 / 10}
+            out.append({"path": "/v1/curve", "body": body, "format": rnd.choice(["css", "waapi", "json"]),
+                        "tolerance": rnd.choice([0.001, 0.01])})
+        elif kind < 8:
+            body = {"fps": 30, "views": {"a": {"frame": [0, 0, 100, 100], "alpha": 1}},
+                    "animations": [{"view": "a", "duration": round(rnd.uniform(0.2, 1), 2), "timing": "ease-in-out",
+                                    "to": {"frame": [rnd.randint(0, 300), 0, 100, 100], "alpha": 0}}]}
+            out.append({"path": "/v1/render", "body": body, "format": rnd.choice(["json", "css", "waapi", "lottie", "csv"])})
+        elif kind == 8:
+            out.append({"path": "/v1/curve", "body": {"timing": {"type": "spring", "dampingRatio": -1}, "duration": 1}})
+        else:
+            out.append(rnd.choice([b"{not json", {"path": "/v1/nothing", "body": {}}, {"path": "/v1/curve", "extra": 1, "body": {}},
+                                   {"path": "/v1/render", "body": {"views": 3}}]))
+    return out
+
+
+def single_answer(conn, line):
+    """The single request a batch line makes, over a kept-alive connection: (status, etag, body)."""
+    query = "&".join(f"{k}={line[k]}" for k in ("format", "tolerance") if k in line)
+    conn.request("POST", line["path"] + ("?" + query if query else ""), body=json.dumps(line["body"]).encode(),
+                 headers={"Content-Type": "application/json"})
+    r = conn.getresponse()
+    return r.status, r.getheader("ETag"), r.read()
+
+
+def test_batch_order_and_identity(ck: Check):
+    # 10,000 lines drawn from 400 distinct requests (every format, bad lines too), each with its
+    # own id: every line answered once, in order, each exactly its single request's answer.
+    rnd = random.Random(36)
+    distinct = mixed_requests(rnd, 400)
+    lines = []
+    for i in range(10_000):
+        req = distinct[rnd.randrange(len(distinct))]
+        lines.append(dict(req, id=f"n{i}") if isinstance(req, dict) and req.get("path") in ("/v1/curve", "/v1/render")
+                     and set(req) <= {"path", "body", "format", "tolerance"} else req)
+    payload = batch_bytes(lines)
+    with Server([]).start(ck) as srv:
+        conn, resp = batch_post(srv.port, payload)
+        ck.require(resp.status == 200, f"batch answered {resp.status}")
+        ck.expect(resp.getheader("Content-Type") == "application/x-ndjson" and resp.getheader("ETag") is None,
+                  f"batch headers: {resp.getheaders()}")
+        body = resp.read()
+        conn.close()
+        answers = body.split(b"\n")
+        ck.require(answers[-1] == b"" and len(answers) == 10_001, f"{len(answers) - 1} answer lines for 10,000")
+        single = http.client.HTTPConnection(HOST, srv.port, timeout=10, source_address=(NORMAL_ADDR, 0))
+        truth = {}
+        mismatches = []
+        for n, (line, text) in enumerate(zip(lines, answers), start=1):
+            answer = json.loads(text)
+            if answer.get("line") != n:
+                mismatches.append(f"answer {n} says line {answer.get('line')}")
+                continue
+            if isinstance(line, dict) and "id" in line and answer.get("id") != line["id"]:
+                mismatches.append(f"line {n}: id {answer.get('id')} for {line['id']}")
+            if not isinstance(line, dict) or set(line) - {"path", "body", "format", "tolerance", "id"} \
+                    or line.get("path") not in ("/v1/curve", "/v1/render"):
+                if "problem" not in answer or answer["status"] < 400:
+                    mismatches.append(f"line {n}: bad line answered {short(text, 80)}")
+                continue
+            key = json.dumps({k: v for k, v in line.items() if k != "id"}, sort_keys=True)
+            if key not in truth:
+                truth[key] = single_answer(single, line)
+            status, etag, single_body = truth[key]
+            if answer["status"] != status:
+                mismatches.append(f"line {n}: status {answer['status']}, single {status}")
+            elif status == 200:
+                got = json.dumps(answer["body"], separators=(",", ":")).encode() if "body" in answer else None
+                raw = text[text.index(b'"body":') + 7:-1] if b'"body":' in text else answer.get("text", "").encode()
+                if raw != single_body or answer.get("etag") != etag:
+                    mismatches.append(f"line {n}: body or tag differs from the single request's ({short(raw, 60)})")
+                del got
+            elif answer["problem"].get("detail") != json.loads(single_body).get("detail"):
+                mismatches.append(f"line {n}: problem differs from the single request's")
+        single.close()
+        ck.note(f"{len(body) / 1e6:.1f} MB, {len(truth)} distinct single requests compared")
+        ck.expect(not mismatches, f"{len(mismatches)} mismatches: " + "; ".join(mismatches[:4]))
+
+
+def slow_render(seed):
+    """A render of ~0.1 s with a small answer: a long cubicPaced track (its arc-length table is
+    the work) sampled at three times."""
+    body = costly_render(3000, nvalues=2000, seed=seed)
+    del body["fps"]
+    body["at"] = [0, 1.5, 3]
+    return {"path": "/v1/render", "body": body}
+
+
+def test_batch_streams_first_line_early(ck: Check):
+    # The first (cheap) answer reaches the client while later (dear) lines are computed; with
+    # gzip too, since the coded stream is flushed whenever the pipe runs dry.
+    lines = [{"path": "/v1/curve", "body": {"timing": "ease", "samples": 3}}] + [slow_render(i) for i in range(12)]
+    with Server([], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        for coding in (None, "gzip"):
+            t0 = time.monotonic()
+            conn, resp = batch_post(srv.port, batch_bytes(lines), headers={"Accept-Encoding": coding} if coding else None)
+            first_at = None
+            decoder = __import__("zlib").decompressobj(31) if coding else None
+            plain = bytearray()
+            while True:
+                chunk = resp.read1(65536)
+                if not chunk:
+                    break
+                plain += decoder.decompress(chunk) if decoder else chunk
+                if first_at is None and b"\n" in plain:
+                    first_at = time.monotonic() - t0
+            total = time.monotonic() - t0
+            conn.close()
+            ck.note(f"{coding or 'identity'}: first line after {first_at:.3f}s of {total:.2f}s")
+            ck.expect(resp.getheader("Content-Encoding") == coding, f"Content-Encoding {resp.getheader('Content-Encoding')}")
+            ck.expect(first_at is not None and total > 0.5 and first_at < total / 4,
+                      f"{coding or 'identity'}: the first line came after {first_at}s of {total:.2f}s (not streamed)")
+            ck.expect(plain.count(b"\n") == len(lines) and all(json.loads(x)["status"] == 200 for x in plain.split(b"\n")[:-1]),
+                      f"{coding or 'identity'}: not every line answered 200")
+
+
+def test_batch_memory_flat_slow_reader(ck: Check):
+    # ~250 MB of answers (the bytes of 100,000 typical lines) read slowly, with a 2 s stall: the
+    # server's memory stays flat and it computes nothing while the client does not read.
+    lines = [{"path": "/v1/curve", "body": {"timing": "ease-in-out", "samples": 500}, "id": f"l{i}"} for i in range(10_000)]
+    with Server([]).start(ck) as srv:
+        r, _, err = http_request(srv.port, "POST", "/v1/curve", {"timing": "ease-in-out", "samples": 500})
+        ck.require(r is not None and r.status == 200, f"warm-up failed: {err}")
+        time.sleep(0.3)
+        base = srv.rss_mb()
+        conn, resp = batch_post(srv.port, batch_bytes(lines))
+        peak, got, stalled = base, 0, None
+        while True:
+            chunk = resp.read1(32768)
+            if not chunk:
+                break
+            got += len(chunk)
+            time.sleep(0.0004)
+            if got > 50_000_000 and stalled is None:
+                time.sleep(0.5)
+                cpu0 = srv.cpu_seconds()
+                time.sleep(2.0)
+                stalled = srv.cpu_seconds() - cpu0
+            if got % (1 << 22) < 32768:
+                peak = max(peak, srv.rss_mb())
+        conn.close()
+        peak = max(peak, srv.rss_mb())
+        ck.note(f"{got / 1e6:.0f} MB read; RSS {base:.0f} MB → peak {peak:.0f} MB; {stalled:.2f} CPU-s while stalled 2 s")
+        ck.expect(got > 200_000_000, f"only {got} bytes answered")
+        ck.expect(peak <= base + 50, f"RSS grew from {base:.0f} MB to {peak:.0f} MB (> 50 MB) for a slowly read batch")
+        ck.expect(stalled is not None and stalled < 0.2, f"the server computed {stalled} CPU-s while the client did not read")
+
+
+def test_batch_disconnect_stops_work(ck: Check):
+    # A client that leaves mid-batch: within 2 s nothing runs for it any more.
+    lines = [{"path": "/v1/curve", "body": {"timing": "ease", "samples": 3}}] + [slow_render(100 + i) for i in range(40)]
+    with Server([], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        prober = Prober(srv.port, interval=0.2).start()
+        conn, resp = batch_post(srv.port, batch_bytes(lines), src=attack_addr())
+        first = resp.read1(65536)
+        ck.require(b"\n" in first, "no first line")
+        time.sleep(0.5)
+        cpu0 = srv.cpu_seconds()
+        conn.sock.shutdown(socket.SHUT_RDWR)
+        conn.close()
+        time.sleep(2.0)
+        cpu_a = srv.cpu_seconds()
+        time.sleep(1.5)
+        cpu_b = srv.cpu_seconds()
+        prober.stop()
+        ck.note(f"CPU {cpu_a - cpu0:.2f}s in the 2 s after the client left, then {cpu_b - cpu_a:.2f}s in 1.5 s")
+        ck.expect(cpu_b - cpu_a <= 0.2, f"batch work still running 2 s after its client left: +{cpu_b - cpu_a:.2f} CPU-s")
+        ck.expect(srv.alive(), "server died")
+        prober.verify(ck, limit=1.0, minimum=5)
+
+
+def test_batch_limits_before_work(ck: Check):
+    # Over each batch limit: a 413 naming it, before any line runs (no CPU spent on lines).
+    dear = [slow_render(200 + i) for i in range(2)]
+    with Server(["--max-batch-lines", "20", "--max-batch-body", "400000", "--max-batch-work", "1000000"],
+                env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        cases = [("lines", batch_bytes([{"path": "/v1/curve", "body": {"timing": "ease"}}] * 25), "20 lines"),
+                 ("body", batch_bytes([{"path": "/v1/curve", "body": {"timing": "ease", "pad": "x" * 1000}}] * 500), "400000"),
+                 ("work", batch_bytes(dear[:2] + [{"path": "/v1/curve", "body": {"timing": "ease", "samples": 100000}}] * 5),
+                  "--max-batch-work")]
+        for name, payload, named in cases:
+            cpu0 = srv.cpu_seconds()
+            conn, resp = batch_post(srv.port, payload)
+            body = resp.read()
+            conn.close()
+            cpu = srv.cpu_seconds() - cpu0
+            ck.note(f"{name}: {resp.status} with {cpu:.2f} CPU-s")
+            ck.expect(resp.status == 413 and resp.getheader("Content-Type") == "application/problem+json"
+                      and named.encode() in body and cpu < 0.15,
+                      f"over the {name} limit: wanted a 413 naming {named} before any work, saw {resp.status} "
+                      f"{short(body, 120)} ({cpu:.2f} CPU-s)")
+
+
 TESTS = [
     ("trickle_header_timeout", test_trickle),
     ("abandoned_costly_requests", test_abandoned_costly),
@@ -1697,6 +1917,11 @@ TESTS = [
     ("logs_json_request_id", test_logs),
     ("readyz_sigterm_refuses", test_readyz_sigterm),
     ("drain_keepalive_and_stream", test_drain),
+    ("batch_order_and_identity", test_batch_order_and_identity),
+    ("batch_streams_first_line_early", test_batch_streams_first_line_early),
+    ("batch_memory_flat_slow_reader", test_batch_memory_flat_slow_reader),
+    ("batch_disconnect_stops_work", test_batch_disconnect_stops_work),
+    ("batch_limits_before_work", test_batch_limits_before_work),
 ]
 
 

@@ -28,12 +28,8 @@ public struct RenderRequest: Sendable {
     ///   once raised they stop with the `cancelled` problem (503).
     public static func decode(_ given: JSONValue, limits: Limits,
                               cancellation: WorkCancellation? = nil) throws(Problem) -> RenderRequest {
-        // A preset expands into views, animations, commands and interaction first.
-        let body = try Presets.expand(given, limits: limits)
-        var object = try ObjectReader(body, at: .root)
-        let options = try Options(&object, limits: limits)
-        let container = try object.value("container").map { value throws(Problem) in try Container(value, at: .root / "container") }
-        var decoded = try SceneDecoder(&object, until: options.until, limits: limits)
+        let (body, options, container, decodedScene) = try read(given, limits: limits)
+        var decoded = decodedScene
         var work = decoded.work + SceneCost.keyframeBuild(decoded.spec)
         try Check.work(work, limits: limits, what: "building the keyframe tracks")
         let scene: Scene
@@ -50,6 +46,25 @@ public struct RenderRequest: Sendable {
         return RenderRequest(fps: options.at == nil ? options.fps ?? 60 : nil, times: times, scene: scene,
                              velocities: options.velocities, warnings: decoded.warnings, expanded: body,
                              cancellation: cancellation, work: work, container: container)
+    }
+
+    /// The work known before anything is built or simulated: reading the request and building its
+    /// keyframe tracks (a batch's plan, rule 37; the physics and the frames are counted when the
+    /// request runs, docs/batch.md "Limits").
+    public static func plannedWork(_ given: JSONValue, limits: Limits) throws(Problem) -> Double {
+        let decoded = try read(given, limits: limits).scene
+        return decoded.work + SceneCost.keyframeBuild(decoded.spec)
+    }
+
+    /// The request read into a scene description, a preset expanded first.
+    private static func read(_ given: JSONValue, limits: Limits) throws(Problem)
+        -> (body: JSONValue, options: Options, container: Container?, scene: SceneDecoder) {
+        let body = try Presets.expand(given, limits: limits)
+        var object = try ObjectReader(body, at: .root)
+        let options = try Options(&object, limits: limits)
+        let container = try object.value("container").map { value throws(Problem) in try Container(value, at: .root / "container") }
+        let decoded = try SceneDecoder(&object, until: options.until, limits: limits)
+        return (body, options, container, decoded)
     }
 
     /// The members that shape the timeline rather than the scene: `velocities`, `at`, `fps` and

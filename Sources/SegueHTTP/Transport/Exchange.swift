@@ -15,6 +15,8 @@ final class Exchange: Sendable {
         case computing
         /// The worker's answer, to be queued when libmicrohttpd calls back after the resume.
         case answered(HTTPResponse)
+        /// A batch's answer being computed while it is sent (`BatchPipe`).
+        case producing
         /// Nobody waits for the answer (the client went, or the drain ended): close the connection.
         case abandoned
     }
@@ -89,6 +91,13 @@ final class Exchange: Sendable {
     /// Counts bytes of a streamed body as they leave.
     func noteSent(_ count: Int) {
         record.withLock { $0.bytes += count }
+    }
+
+    /// True while a batch's answer is computed and sent: the supervisor cancels it when its client
+    /// goes (its connection may be suspended, which libmicrohttpd then does not watch).
+    var isProducing: Bool {
+        if case .producing = stage { return true }
+        return false
     }
 
     /// True while the answer is awaited from a worker (the supervisor watches these).

@@ -17,7 +17,10 @@ extension HTTPServer {
         var problem: Problem { Problem.tooLarge("the body is over the limit of \(bytes) bytes") }
     }
 
-    var bodyLimit: BodyLimit { BodyLimit(bytes: service.configuration.limits.maxBodyBytes) }
+    /// A batch's body has its own limit (`--max-batch-body`, rule 37); every other route's is `--max-body`.
+    func bodyLimit(_ route: MetricLabels.Route) -> BodyLimit {
+        BodyLimit(bytes: service.bodyLimit(path: route.label))
+    }
 
     /// One access-handler call. The target and method arrive as C strings and are made Swift
     /// strings once, on the first call: the exchange keeps them. A path a route matched is the
@@ -44,7 +47,7 @@ extension HTTPServer {
                 return send(response, exchange, on: connection)
             case .overLimit, .abandoned:
                 return .NO
-            case .computing:
+            case .computing, .producing:
                 return .YES
             }
         }
@@ -68,7 +71,7 @@ extension HTTPServer {
             return state.targetRejected
         } ?? false
         service.metrics.requestStarted()
-        guard let problem = refusalBeforeBody(head, targetRejected: targetRejected) else { return .YES }
+        guard let problem = refusalBeforeBody(head, targetRejected: targetRejected, limit: bodyLimit(target.route)) else { return .YES }
         // A body may follow that libmicrohttpd will not read: drop it after the answer instead of
         // resetting the connection.
         if (head.contentLength ?? 0) > 0 || head.hasTransferEncoding {
@@ -92,7 +95,7 @@ extension HTTPServer {
     /// two parsers could frame differently, RFC 9112 §6.3), several `Content-Length` fields
     /// (libmicrohttpd reads the first and keeps the connection, so a second, different one would
     /// frame the body differently behind a proxy), or a declared body over the limit.
-    private func refusalBeforeBody(_ head: RequestHead, targetRejected: Bool) -> Problem? {
+    private func refusalBeforeBody(_ head: RequestHead, targetRejected: Bool, limit bodyLimit: BodyLimit) -> Problem? {
         if targetRejected {
             return Problem(.badRequest, detail: "the request target holds a NUL, a control character or bytes that are not UTF-8")
         }
@@ -113,6 +116,7 @@ extension HTTPServer {
     /// is dropped, and the supervisor reads and discards the rest (a lingering close).
     private func receive(_ upload: UnsafePointer<CChar>, count: Int, _ exchange: Exchange,
                          _ connection: OpaquePointer) -> MHD_Result {
+        let bodyLimit = bodyLimit(exchange.route)
         let admitted = exchange.record.withLock { record -> Bool in
             guard case .receiving = record.stage, let received = record.request?.body.count else { return false }
             guard bodyLimit.admits(received + count) else {

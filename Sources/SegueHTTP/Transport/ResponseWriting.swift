@@ -13,10 +13,10 @@ extension HTTPServer {
     /// client that does not read holds at most one piece. The response is taken (`consuming`), not
     /// copied: a copy retains each of its arrays and strings.
     func send(_ proposed: consuming HTTPResponse, _ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
-        let response = withinMemoryBudget(consume proposed, exchange)
+        var response = withinMemoryBudget(consume proposed, exchange)
         let created: OpaquePointer?
-        if let stream = response.stream {
-            let reader = Unmanaged.passRetained(StreamReader(stream, gzip: response.gzipsStream, exchange: exchange)).toOpaque()
+        if let source = streamSource(&response, exchange, on: connection) {
+            let reader = Unmanaged.passRetained(StreamReader(source, gzip: response.gzipsStream, exchange: exchange)).toOpaque()
             created = MHD_create_response_from_callback(UInt64.max, 1 << 15, streamRead, reader, streamFree)
             if created == nil { Unmanaged<StreamReader>.fromOpaque(reader).release() }
         } else {
@@ -35,11 +35,28 @@ extension HTTPServer {
         if service.readiness.isDraining && response.header("Connection") == nil {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
-        exchange.noteAnswer(status: response.status, bytes: response.stream == nil ? response.body.count : 0,
+        exchange.noteAnswer(status: response.status, bytes: response.stream == nil && response.batch == nil ? response.body.count : 0,
                             cause: response.status >= 500 ? response.cause : nil)
         let result = MHD_queue_response(connection, UInt32(response.status), created)
         MHD_destroy_response(created)
         return result
+    }
+
+    /// Where a streamed body's pieces come from: its sections, or a batch's pipe, whose producer
+    /// starts here (the exchange then counts as producing, for the supervisor). A batch the pool
+    /// cannot take becomes a 503.
+    private func streamSource(_ response: inout HTTPResponse, _ exchange: Exchange,
+                              on connection: OpaquePointer) -> StreamReader.Source? {
+        if let stream = response.stream { return .sections(stream) }
+        guard let batch = response.batch else { return nil }
+        let pipe = BatchPipe(run: batch, pool: pool, client: exchange.connection?.client ?? "", connection: connection,
+                             cancellation: exchange.cancellation)
+        guard pipe.start() else {
+            response = service.problem(Problem(.unavailable, detail: "the server is stopping and takes no new work"))
+            return nil
+        }
+        exchange.setStage(.producing)
+        return .batch(pipe)
     }
 
     /// The response, or a 503 when streaming it would take the bytes held for unsent answers over
@@ -47,8 +64,15 @@ extension HTTPServer {
     /// whole are at most the streaming threshold (64 KiB) each, bounded by the connection limit,
     /// and always go out: a small answer is never refused for a crowd's large ones.
     private func withinMemoryBudget(_ response: consuming HTTPResponse, _ exchange: Exchange) -> HTTPResponse {
-        guard let stream = response.stream else { return consume response }
-        let held = StreamReader.heldBytes(gzip: response.gzipsStream) + stream.retainedBytes
+        let retained: Int
+        if let stream = response.stream {
+            retained = stream.retainedBytes
+        } else if let batch = response.batch {
+            retained = batch.body.bytes.count + BatchPipe.capacity
+        } else {
+            return consume response
+        }
+        let held = StreamReader.heldBytes(gzip: response.gzipsStream) + retained
         if heldBytes.reserve(held) {
             exchange.record.withLock { $0.heldBytes = held }
             return consume response
@@ -115,10 +139,16 @@ enum DirectResponse {
     }
 }
 
-/// The state of one streamed body: its pieces, written on demand (and gzip-coded when asked), and
-/// the bytes not yet handed to libmicrohttpd. It holds one piece at a time.
+/// The state of one streamed body: its pieces, written on demand or taken from a batch's pipe
+/// (and gzip-coded when asked), and the bytes not yet handed to libmicrohttpd. It holds one piece
+/// at a time.
 final class StreamReader {
-    let body: SectionedBody
+    enum Source {
+        case sections(SectionedBody)
+        case batch(BatchPipe)
+    }
+
+    let source: Source
     let exchange: Exchange
     let gzip: Compression.Stream?
     var cursor = SectionedBody.Cursor()
@@ -126,11 +156,18 @@ final class StreamReader {
     var coded: [UInt8] = []
     var offset = 0
     var finished = false
+    /// Bytes given to zlib since its last flush (a batch's stream is flushed whenever the pipe is
+    /// empty, so every answer line computed so far reaches the client).
+    var unflushed = false
 
-    init(_ body: SectionedBody, gzip: Bool, exchange: Exchange) {
-        self.body = body
+    init(_ source: Source, gzip: Bool, exchange: Exchange) {
+        self.source = source
         self.exchange = exchange
         self.gzip = gzip ? Compression.Stream() : nil
+    }
+
+    deinit {
+        if case .batch(let pipe) = source { pipe.close() }
     }
 
     /// Memory a stream holds besides its body's own: a piece, its coded form and zlib's state
@@ -140,17 +177,21 @@ final class StreamReader {
         return gzip ? 2 * piece + (256 << 10) : piece
     }
 
-    /// Copies up to `max` bytes into `buffer`: the count, 0 never (more pieces are written until
-    /// bytes exist), -1 at the end, -2 on an error (the connection is then closed: a chunked body
-    /// without its last chunk, which no client takes for complete).
+    /// What the next call to `refill` found.
+    private enum Refill { case ready, end, later, failed }
+
+    /// Copies up to `max` bytes into `buffer`: the count; 0 while a batch's next piece is being
+    /// computed (the connection is then suspended); -1 at the end; -2 on an error (the connection
+    /// is then closed: a chunked body without its last chunk, which no client takes for complete).
     func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
         while offset == pending.count {
             offset = 0
             guard !finished else { return -1 }
-            do throws(Problem) {
-                guard try nextPiece() else { return -1 }
-            } catch {
-                return -2
+            switch refill() {
+            case .ready: continue
+            case .end: return -1
+            case .later: return 0
+            case .failed: return -2
             }
         }
         let bytes = pending
@@ -166,16 +207,39 @@ final class StreamReader {
     /// The bytes being handed over: the piece as written, or as coded.
     private var pending: [UInt8] { gzip == nil ? writer.bytes : coded }
 
-    /// Writes (and codes) the next piece; false when nothing is left.
-    private func nextPiece() throws(Problem) -> Bool {
+    private func refill() -> Refill {
         writer.bytes.removeAll(keepingCapacity: true)
-        let more = try body.writeNext(&cursor, into: &writer)
-        guard let gzip else { return more }
         coded.removeAll(keepingCapacity: true)
+        switch source {
+        case .sections(let body):
+            do throws(Problem) {
+                return code(more: try body.writeNext(&cursor, into: &writer))
+            } catch {
+                return .failed
+            }
+        case .batch(let pipe):
+            switch pipe.take(suspending: !unflushed) {
+            case .bytes(let piece):
+                writer.bytes = piece
+                return code(more: true)
+            case .empty:
+                unflushed = false
+                return gzip?.flush(into: &coded) == false ? .failed : .ready
+            case .later: return .later
+            case .end: return code(more: false)
+            case .failed: return .failed
+            }
+        }
+    }
+
+    /// Codes the piece just written (or ends the member when `more` is false).
+    private func code(more: Bool) -> Refill {
+        guard let gzip else { return more ? .ready : .end }
         let coding = more ? gzip.write(writer.bytes, into: &coded) : gzip.finish(into: &coded)
-        guard coding else { throw Problem(.unavailable, detail: "zlib could not code the body") }
+        guard coding else { return .failed }
+        unflushed = more
         finished = !more
-        return true
+        return .ready
     }
 }
 

@@ -9,7 +9,9 @@ import Glibc
 ///   `headerTimeout` of opening, or of its previous response, is closed. libmicrohttpd's own
 ///   timeout counts inactivity, so a client trickling a byte at a time would keep it alive.
 /// - **Cancellation**: a request waiting for or running on a worker is cancelled when its deadline
-///   passes or its client has closed the connection, so that nobody's abandoned work keeps a core.
+///   passes or its client has closed the connection, so that nobody's abandoned work keeps a core;
+///   a batch being sent, when its client has closed the connection (a batch has no deadline of
+///   its own: each line is held to the work limit).
 /// - **Draining**: idle keep-alive connections are closed once `drainGrace` has passed, so that a
 ///   client polling `/readyz` on a kept-alive connection sees the 503 before its connection ends.
 /// - **Lingering close** (as nginx's `lingering_close`): after a refused body, what the client still
@@ -113,6 +115,8 @@ final class Supervisor: Sendable {
             case .inRequest(let exchange):
                 quiet = false
                 if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
+                    exchange.cancellation.cancel()
+                } else if exchange.isProducing && connection.peerHasClosed {
                     exchange.cancellation.cancel()
                 }
             case .closing:

@@ -93,6 +93,19 @@ final class WorkerPool: Sendable {
         return queued
     }
 
+    /// Queues the next part of work already admitted (a batch's producer, `BatchPipe`) at the back
+    /// of `client`'s line, past the bounds `submit` applies: it was counted when it was admitted.
+    /// False only when the pool is stopping.
+    func submitContinuation(client: String, _ job: @escaping Job) -> Bool {
+        let queued = queue.withLock { queue -> Bool in
+            guard !queue.stopping else { return false }
+            queue.append(job, client: client)
+            return true
+        }
+        if queued { sem_post(available) }
+        return queued
+    }
+
     /// Jobs waiting for a thread.
     var waiting: Int { queue.withLock { $0.count } }
 
