@@ -138,6 +138,7 @@ struct Handlers: Sendable {
         try refuseRenderOnly(request.query, format: format, route: "a curve")
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
+        try curveRequest.refuseAnalysis(format: format.rawValue)
         let work: Double
         switch format {
         case .json, .csv: work = curveRequest.work
