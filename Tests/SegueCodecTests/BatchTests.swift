@@ -1,4 +1,5 @@
 import Foundation
+import SegueEngine
 import SegueJSON
 import SegueTestSupport
 import XCTest
@@ -423,5 +424,28 @@ final class BatchTests: XCTestCase {
         let tooLarge = Problem.tooLarge("too many frames")
         XCTAssertEqual(BatchAnswerText.relocated(tooLarge.json), tooLarge.json)
         XCTAssertEqual(BatchAnswerText.relocated(.string("x")), .string("x"))
+    }
+}
+
+/// A batch's plan weighs a render's `values` tracks without building them (rule 37).
+final class RenderPlanTests: XCTestCase {
+    func testAPlanWeighsValuesTracksAsTheirBuildWouldCount() throws {
+        let values = (0..<50).map { i in "[\(i), \(i * 2), \(i % 7)]" }.joined(separator: ", ")
+        let body = try JSONReader.parse(Array("""
+            {"at": [0, 1], "views": {"v": {"w": [0, 0, 0]}},
+             "animations": [{"view": "v", "duration": 1, "channel": "w", "calculationMode": "cubicPaced", "values": [\(values)]}]}
+            """.utf8), maxDepth: 64)
+        let planned = try RenderRequest.plannedWork(body, limits: Limits())
+        XCTAssertEqual(planned, SceneCost.keyframeTrackBuild(values: 50, width: 3, mode: .cubicPaced))
+        // The request itself counts the same build, then its frames.
+        let decoded = try RenderRequest.decode(body, limits: Limits())
+        XCTAssertGreaterThan(decoded.work, planned)
+        XCTAssertEqual(decoded.scene.end, 1)
+    }
+
+    func testAPlanRefusesWhatTheRequestRefuses() {
+        let body = JSONValue.object([.init("views", .object([]))])
+        XCTAssertThrowsError(try RenderRequest.plannedWork(.object([.init("views", .string("x"))]), limits: Limits()))
+        XCTAssertEqual(try? RenderRequest.plannedWork(body, limits: Limits()), 0)
     }
 }

@@ -38,8 +38,10 @@ enum AnimationDecoder {
 
     /// `work` is the running total of the request's work so far (`SceneCost`); building a
     /// `values` track adds to it, refused (413) before the build when it would pass the limit.
+    /// `plansOnly` weighs the tracks without building them (a batch's plan).
     static func decode(_ json: JSONValue, index: Int, views: [SceneSpec.View], limits: Limits, warnings: inout [Warning],
-                       pointers: inout TargetPointers, work: inout Double) throws(Problem) -> SceneSpec.Animation {
+                       pointers: inout TargetPointers, work: inout Double,
+                       plansOnly: Bool = false) throws(Problem) -> SceneSpec.Animation {
         let p = JSONPointer.root / "animations" / index
         var object = try ObjectReader(json, at: p)
         let id = try object.string("id") ?? "a\(index)"
@@ -79,7 +81,7 @@ enum AnimationDecoder {
         let timing = ActiveTiming(curve: curve, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses,
                                   ignoresCurve: form != .to && mode.isPaced)
 
-        let context = TargetContext(view: view, pointer: p)
+        let context = TargetContext(view: view, pointer: p, plansOnly: plansOnly)
         let shape: SceneSpec.Form
         switch form {
         case .to:
@@ -204,6 +206,8 @@ struct TargetContext {
 
     let view: SceneSpec.View
     let pointer: JSONPointer
+    /// A plan (`RenderRequest.plannedWork`): `values` tracks are weighed but not built.
+    var plansOnly = false
 
     func kind(of channel: String, at: JSONPointer) throws(Problem) -> ChannelKind {
         if let given = view.channel(channel) { return given.kind }
@@ -310,6 +314,12 @@ struct TargetContext {
         let width = kind == .transform ? SceneCost.transformVectorWidth : kind.width
         work += SceneCost.keyframeTrackBuild(values: values.count, width: width, mode: mode)
         try Check.work(work, limits: limits, what: "building the keyframe tracks", at: pointer / "values")
+        if plansOnly {
+            // Weighed, not built: a one-value track stands in for it in the plan's scene.
+            let held = KeyframeTrack(values: [values[0].numbers], keyTimes: nil, timingFunctions: nil, mode: .linear,
+                                     tension: nil, continuity: nil, bias: nil)
+            return SceneSpec.Values(timing: timing, channel: channel, track: .vector(held), last: values[values.count - 1])
+        }
         let track: SceneSpec.Values.Track
         let trackWarnings: [KeyframeWarning]
         if kind == .transform {

@@ -52,18 +52,19 @@ public struct RenderRequest: Sendable {
     /// keyframe tracks (a batch's plan, rule 37; the physics and the frames are counted when the
     /// request runs, docs/batch.md "Limits").
     public static func plannedWork(_ given: JSONValue, limits: Limits) throws(Problem) -> Double {
-        let decoded = try read(given, limits: limits).scene
+        let decoded = try read(given, limits: limits, plansOnly: true).scene
         return decoded.work + SceneCost.keyframeBuild(decoded.spec)
     }
 
-    /// The request read into a scene description, a preset expanded first.
-    private static func read(_ given: JSONValue, limits: Limits) throws(Problem)
+    /// The request read into a scene description, a preset expanded first; with `plansOnly` its
+    /// `values` tracks are weighed but not built.
+    private static func read(_ given: JSONValue, limits: Limits, plansOnly: Bool = false) throws(Problem)
         -> (body: JSONValue, options: Options, container: Container?, scene: SceneDecoder) {
         let body = try Presets.expand(given, limits: limits)
         var object = try ObjectReader(body, at: .root)
         let options = try Options(&object, limits: limits)
         let container = try object.value("container").map { value throws(Problem) in try Container(value, at: .root / "container") }
-        let decoded = try SceneDecoder(&object, until: options.until, limits: limits)
+        let decoded = try SceneDecoder(&object, until: options.until, limits: limits, plansOnly: plansOnly)
         return (body, options, container, decoded)
     }
 
@@ -141,7 +142,8 @@ struct SceneDecoder {
     /// The work of building the `values` tracks (`SceneCost.keyframeTrackBuild`).
     var work = 0.0
 
-    init(_ object: inout ObjectReader, until: Double?, limits: Limits) throws(Problem) {
+    /// `plansOnly`: `values` tracks are weighed, not built (`RenderRequest.plannedWork`).
+    init(_ object: inout ObjectReader, until: Double?, limits: Limits, plansOnly: Bool = false) throws(Problem) {
         let root = JSONPointer.root
         guard let viewsValue = object.value("views") else { throw Problem.invalid("`views` is required", at: root / "views") }
         let views = try ViewDecoder.decodeAll(viewsValue, limits: limits)
@@ -158,7 +160,7 @@ struct SceneDecoder {
         var byID: [String: Int] = [:]
         for (i, value) in animationsValue.enumerated() {
             let animation = try AnimationDecoder.decode(value, index: i, views: views, limits: limits, warnings: &warnings,
-                                                        pointers: &pointers, work: &work)
+                                                        pointers: &pointers, work: &work, plansOnly: plansOnly)
             guard byID.updateValue(i, forKey: animation.id) == nil else {
                 throw Problem.invalid("duplicate animation id `\(animation.id)`", at: root / "animations" / i / "id")
             }

@@ -89,38 +89,51 @@ final class BatchPipe: Sendable {
         cancellation.cancel()
     }
 
-    /// The producer job: pieces until the queue is full, the batch ends or another job waits.
+    /// The producer job: lines until the queue is full, the batch ends or another job waits.
+    /// Lines gather into one piece (up to `SectionedBody.pieceBytes`) while the reader still has
+    /// bytes to send; a reader that waits gets what is ready at once, and nothing is left
+    /// unqueued when the job stops.
     private func produce() {
+        var writer = Self.pieceWriter()
         while true {
-            var writer = JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
             var more = true, failed = false
             do throws(Problem) {
                 more = try run.writeNext(into: &writer)
             } catch {
                 failed = true
             }
-            let goesOn = state.withLock { state -> Bool in
-                if !writer.bytes.isEmpty {
+            let (goesOn, queued) = state.withLock { state -> (Bool, Bool) in
+                let ends = failed || !more
+                let yields = pool.waiting > 0
+                var queued = false
+                if !writer.bytes.isEmpty
+                    && (ends || yields || state.suspended || writer.bytes.count >= SectionedBody.pieceBytes) {
                     state.bytes += writer.bytes.count
                     state.pieces.append(writer.bytes)
+                    queued = true
                 }
-                if failed || !more { finish(&state, failed: failed) }
-                if state.suspended {
+                if ends { finish(&state, failed: failed) }
+                if state.suspended && queued || state.finished {
+                    if state.suspended { MHD_resume_connection(connection.pointer) }
                     state.suspended = false
-                    MHD_resume_connection(connection.pointer)
                 }
                 guard !state.finished, state.bytes < Self.capacity else {
                     state.producing = false
-                    return false
+                    return (false, queued)
                 }
-                guard pool.waiting == 0 else {
+                guard !yields else {
                     if !pool.submitContinuation(client: client, { [self] in produce() }) { finish(&state, failed: true) }
-                    return false
+                    return (false, queued)
                 }
-                return true
+                return (true, queued)
             }
             if !goesOn { return }
+            if queued { writer = Self.pieceWriter() }
         }
+    }
+
+    private static func pieceWriter() -> JSONWriter {
+        JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
     }
 
     /// Queues the producer again once the queue has drained to half (under the lock).
