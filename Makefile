@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check openapi-check bench fuzz docker-check kubernetes-check cluster-check soak clean
+.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check generated-check openapi-check bench fuzz docker-check kubernetes-check cluster-check soak clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -20,7 +20,7 @@ test: deps venv
 	SWIFT="$(SWIFT)" MAKE="$(MAKE)" bash scripts/test.sh
 
 ## make release-checks — the release binary and the repository checks (make test runs them beside the tests)
-release-checks: lint-docker check-ldd corpus-check architecture-check kubernetes-check
+release-checks: lint-docker check-ldd corpus-check architecture-check kubernetes-check generated-check
 
 deps:
 	@missing=""; \
@@ -54,6 +54,10 @@ check-ldd: release
 ## make corpus-check — the release binary answers the recorded corpus byte for byte
 corpus-check: release
 	python3 scripts/corpus.py check --binary $(RELEASE_DIR)/release/segue
+
+## make generated-check — the committed generated sources are their generators' output
+generated-check:
+	python3 scripts/powers-of-ten.py check
 
 ## make architecture-check — docs/ARCHITECTURE.md's module table matches Package.swift; no long functions
 architecture-check:

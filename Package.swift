@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueTestSupport"]),
         .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON", "SegueTestSupport"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec", "SegueTestSupport"]),
-        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueOpenAPIDocument", "CZlib",
+        .testTarget(name: "SegueHTTPTests", dependencies: ["SegueHTTP", "SegueOpenAPIDocument", "CZlib", "SegueTestSupport",
                                                     .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -2,12 +2,11 @@
 //     python3 scripts/powers-of-ten.py generate > Sources/SegueJSON/PowersOfTen.swift
 // The definitions and the proof that these precisions suffice: docs/numbers.md.
 
-/// 128-bit powers of ten for `ShortestDouble`: row `n - PowersOfTen.minimumExponent` holds
+/// 128-bit powers of ten for `ShortestDouble`, n in -292...324: row `n - PowersOfTen.minimumExponent` holds
 /// G(n) = 10^n · 2^(127 − floor(log2 10^n)) as (high, low) 64-bit halves, exactly for n in
 /// `exactExponents`, otherwise rounded up to the next integer (2^127 ≤ G(n) < 2^128).
 enum PowersOfTen {
     static let minimumExponent = -292
-    static let maximumExponent = 324
     static let exactExponents = 0...55
 
     /// floor(q · log10 2) = (q · 661971961083) >> 41 for q in -1074...971 (checked exactly by the script).

@@ -22,7 +22,8 @@ enum SegueBinary {
     /// the child on a full pipe.
     static func run(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw XCTSkip("no segue binary at \(url.path); run through `swift test`")
+            XCTFail("no segue binary at \(url.path); run through `swift test`")
+            throw CocoaError(.fileNoSuchFile)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
