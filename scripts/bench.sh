@@ -19,7 +19,9 @@
 #       (Benchmarks/number-writer.cpp), with the ratios (docs/numbers.md "Cost");
 #   (g) `segue tokens` on a 500-token file, one process (scripts/tokens-bench.py);
 #   (h) 1,000 curve lines in one batch against 1,000 single requests over one keep-alive
-#       connection (scripts/batch-bench.py).
+#       connection (scripts/batch-bench.py);
+#   (i) what `analysis` and `compare` (all six engines) add to a 101-sample spring curve request
+#       (segue-bench curve-extras).
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -132,3 +134,7 @@ python3 "$here/scripts/tokens-bench.py" "$bin/segue"
 echo
 echo "== (h) batch: 1,000 curve lines in one POST /v1/batch against 1,000 requests on one keep-alive connection"
 python3 "$here/scripts/batch-bench.py" "$bin/segue"
+
+echo
+echo "== (i) curve analysis and compare: ns per 101-sample spring request, in process, cache off"
+"$bin/segue-bench" curve-extras

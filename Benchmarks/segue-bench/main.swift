@@ -23,6 +23,10 @@ if arguments.count > 1 && arguments[1] == "exports" {
     ExportBench.run()
     exit(0)
 }
+if arguments.count > 1 && arguments[1] == "curve-extras" {
+    CurveExtrasBench.run()
+    exit(0)
+}
 if arguments.count > 1 && arguments[1] == "numbers" {
     NumberBench.run(directory: arguments.count > 2 ? arguments[2] : ".")
     exit(0)
