@@ -62,6 +62,7 @@ generated-check:
 ## make architecture-check — docs/ARCHITECTURE.md's module table matches Package.swift; no long functions
 architecture-check:
 	python3 scripts/architecture-check.py
+	python3 scripts/architecture-check.py --self-test
 
 openapi-check: venv
 	$(VENV)/bin/python scripts/openapi-check.py openapi.yaml

@@ -56,8 +56,8 @@ let package = Package(
                                                   .product(name: "DequeModule", package: "swift-collections")]),
         .executableTarget(name: "segue", dependencies: ["SegueHTTP", .product(name: "Logging", package: "swift-log"),
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // `make bench`: the engine's ns per sample, in the format of ../shared/bench/engine_reference.c,
-        // and the handler's cost per request without sockets.
+        // `make bench`: the engine's ns per sample, in the line format of the C anchors scripts/bench.sh
+        // compares with (README "Benchmarks"), and the handler's cost per request without sockets.
         .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueCodec", "SegueJSON", "SegueHTTP"], path: "Benchmarks/segue-bench"),
 
         // Helpers shared by the test targets: reference models, fixtures, assertions.

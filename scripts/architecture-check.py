@@ -6,8 +6,14 @@
 2. Every folder under Sources/ is one of those targets.
 3. No function in the request path (Sources/SegueEngine, SegueJSON, SegueCodec, SegueHTTP) is
    longer than MAX_FUNCTION_LINES lines.
+4. The pipeline docs/ARCHITECTURE.md names after its `architecture-check: middleware` mark is the
+   order the code builds: CORS around the router (`SegueService.respond`), then the stages of the
+   `MiddlewareChain` in Sources/SegueHTTP/Service.swift, then the handler.
+5. Every `import` in a target's sources names one of its documented dependencies or a system
+   module (SYSTEM_MODULES), and no source imports Foundation (it drags ICU into the binary).
 
-Ends with `architecture: N passed, M failed`; exits 1 on any failure.
+Ends with `architecture: N passed, M failed`; exits 1 on any failure. `--self-test` shows that the
+checks fail on a reordered middleware list, a wrong module row and a stray import.
 """
 import json
 import os
@@ -19,6 +25,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_FUNCTION_LINES = 80
 REQUEST_PATH = ["Sources/SegueEngine", "Sources/SegueJSON", "Sources/SegueCodec", "Sources/SegueHTTP"]
 TABLE_MARK = "<!-- architecture-check:"
+MIDDLEWARE_MARK = "<!-- architecture-check: middleware -->"
+SYSTEM_MODULES = {"Glibc", "Musl", "Darwin", "Synchronization"}  # the C library on each platform
+FORBIDDEN_MODULES = {"Foundation", "FoundationEssentials", "FoundationInternationalization"}
+TEST_MODULES = {"Foundation", "XCTest"}  # what code under Tests/ (SegueTestSupport) may import besides
 
 
 def package_targets():
@@ -37,8 +47,12 @@ def package_targets():
     return targets
 
 
-def documented_targets():
-    text = open(os.path.join(ROOT, "docs", "ARCHITECTURE.md"), encoding="utf-8").read()
+def read(*path):
+    return open(os.path.join(ROOT, *path), encoding="utf-8").read()
+
+
+def documented_targets(text=None):
+    text = text if text is not None else read("docs", "ARCHITECTURE.md")
     start = text.index(TABLE_MARK)
     rows = {}
     for line in text[start:].splitlines()[1:]:
@@ -88,7 +102,65 @@ def long_functions(folder):
     return found
 
 
+def code_middleware(service):
+    """The pipeline as Sources/SegueHTTP/Service.swift builds it."""
+    order = []
+    if re.search(r"cors\.respond\(to: request\).*?router\.respond\(", service, re.S):
+        order += ["CORSMiddleware", "Router"]
+    chain = re.search(r"MiddlewareChain\(\[(.*?)\]\)", service, re.S)
+    order += re.findall(r"\b(\w+Middleware)\(", chain.group(1)) if chain else []
+    return order + ["handler"]
+
+
+def documented_middleware(doc):
+    """The pipeline docs/ARCHITECTURE.md names after its mark: `A` → `B` → … → handler."""
+    text = doc[doc.index(MIDDLEWARE_MARK) + len(MIDDLEWARE_MARK):]
+    text = text[:text.index("handler") + len("handler")]
+    return [step.strip().strip("`") for step in text.replace("\n", " ").split("→")]
+
+
+def stray_imports(targets, sources_of):
+    """`target: module` for every import that is neither a dependency nor a system module, and
+    every Foundation import."""
+    found = []
+    for name, (folder, deps) in sorted(targets.items()):
+        allowed = deps | SYSTEM_MODULES | {name} | (TEST_MODULES if folder.startswith("Tests/") else set())
+        for path, text in sources_of(folder):
+            for module in re.findall(r"^\s*(?:@testable\s+|@_implementationOnly\s+)?import\s+(\w+)", text, re.M):
+                if module not in allowed or module in FORBIDDEN_MODULES - allowed:
+                    found.append(f"{path}: import {module}")
+    return found
+
+
+def swift_sources(folder):
+    for directory, _, files in os.walk(os.path.join(ROOT, folder)):
+        for file in sorted(files):
+            if file.endswith(".swift"):
+                path = os.path.join(directory, file)
+                yield os.path.relpath(path, ROOT), open(path, encoding="utf-8").read()
+
+
+def self_test():
+    """The checks fail on what they exist to catch."""
+    service, doc = read("Sources", "SegueHTTP", "Service.swift"), read("docs", "ARCHITECTURE.md")
+    assert code_middleware(service) == documented_middleware(doc), "the checks must pass on the repository first"
+    swapped = service.replace("ConditionalRequestMiddleware(),", "@@").replace("EntityTagMiddleware(),", "ConditionalRequestMiddleware(),")
+    swapped = swapped.replace("@@", "EntityTagMiddleware(),")
+    assert code_middleware(swapped) != documented_middleware(doc), "a reordered middleware list must fail"
+    row = next(line for line in doc.splitlines() if line.startswith("| `SegueCodec`"))
+    wrong = doc.replace(row, row.replace("`SegueEngine`, ", ""))
+    assert documented_targets(wrong)["SegueCodec"] != documented_targets(doc)["SegueCodec"], "a wrong module row must differ"
+    targets = {"SegueEngine": ("Sources/SegueEngine", set())}
+    assert stray_imports(targets, lambda _: [("x.swift", "import SegueHTTP\n")]), "an undeclared import must fail"
+    assert stray_imports(targets, lambda _: [("x.swift", "import Foundation\n")]), "Foundation must fail"
+    assert not stray_imports(targets, lambda _: [("x.swift", "import Glibc\n")]), "a system module must pass"
+    print("architecture self-test: the checks fail on a reordered middleware list, a wrong module row and a stray import")
+    return 0
+
+
 def main():
+    if "--self-test" in sys.argv:
+        return self_test()
     passed, failures = 0, []
 
     def check(ok, what):
@@ -110,6 +182,10 @@ def main():
     folders = {os.path.join("Sources", f) for f in os.listdir(os.path.join(ROOT, "Sources"))}
     check(folders <= {path for path, _ in package.values()}, f"Sources/ folders that are no target: "
           f"{sorted(folders - {path for path, _ in package.values()})}")
+    code, docs = code_middleware(read("Sources", "SegueHTTP", "Service.swift")), documented_middleware(read("docs", "ARCHITECTURE.md"))
+    check(code == docs, f"pipeline: the code builds {' → '.join(code)}, docs/ARCHITECTURE.md says {' → '.join(docs)}")
+    stray = stray_imports(package, swift_sources)
+    check(not stray, "imports outside the documented dependencies: " + "; ".join(stray[:10]))
     for folder in REQUEST_PATH:
         long = long_functions(folder)
         check(not long, f"functions over {MAX_FUNCTION_LINES} lines in {folder}: " + "; ".join(long))

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 enum Environment {
-    /// The process environment (FoundationEssentials has no ProcessInfo.environment).
+    /// The process environment, read from the C library's `environ` (the service imports no
+    /// Foundation, whose `ProcessInfo` would give it; docs/http.md "Imports and the runtime image").
     static var variables: [String: String] {
         var result: [String: String] = [:]
         var entry = environ
