@@ -9,8 +9,8 @@ import Glibc
 ///
 /// A curve's sample times follow from its sampling alone (`samples`, `fps`, `at`, `duration`),
 /// which a client dragging a control point keeps from one request to the next, so its `t` column
-/// is the same text every time: a third of a curve body's numbers, and about a tenth of the
-/// request's instructions. A column is found by its values, bit for bit, so a hit writes exactly
+/// is the same text every time: a third of a curve body's numbers, whose text is the dearest
+/// part of writing it. A column is found by its values, bit for bit, so a hit writes exactly
 /// the bytes `JSONWriter.column` would (0.0 and -0.0 are different keys that print alike: at
 /// worst a miss).
 ///

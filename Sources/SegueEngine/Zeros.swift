@@ -4,11 +4,10 @@ extension Array where Element == Double {
     ///
     /// `[Double](repeating:count:)` and `init(unsafeUninitializedCapacity:)` allocate through the
     /// standard library's unspecialised `_allocateBufferUninitialized`, which looks the storage
-    /// class's generic metadata up in the runtime on every call: about 330 instructions, a third
-    /// of what sampling a 61-sample curve's column costs beside it, and paid again wherever a
-    /// sampler builds a velocity vector. Reserving room in an empty array reaches the same
-    /// metadata through a reference cached at the call site (callgrind: docs/http.md
-    /// "Instructions per request").
+    /// class's generic metadata up in the runtime on every call, a cost of the same order as
+    /// sampling a short curve's column, paid again wherever a sampler builds a velocity vector.
+    /// Reserving room in an empty array reaches the same metadata through a reference cached at
+    /// the call site (docs/http.md "Instructions per request").
     public static func zeros(_ count: Int) -> [Double] {
         var column = [Double]()
         column.reserveCapacity(count)

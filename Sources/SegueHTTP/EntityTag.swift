@@ -32,8 +32,8 @@ struct RepresentationSource: Hashable, Sendable {
 ///
 /// FNV-1a over 8-byte words with a final avalanche (the splitmix64 finaliser): one multiply per
 /// word. A body of 64 bytes or more is read 32 bytes at a time into four independent lanes, folded
-/// into one at the end: a single chain waits for each multiply before the next (a 3 KB body took
-/// about 2,500 cycles), four chains overlap.
+/// into one at the end: a single chain waits for each multiply before the next, four chains
+/// overlap.
 struct EntityTag {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     private var pending: UInt64 = 0

@@ -108,7 +108,7 @@ public struct ReadFields<Name: ReadFieldName, let count: Int>: Sendable {
 ///
 /// A struct rather than a `(name:, value:)` tuple: an array of tuples is destroyed through the
 /// runtime's generic tuple witness, element by element, where a struct's own witness releases its
-/// two strings directly (~40 instructions a field, docs/http.md "Header fields as a struct").
+/// two strings directly (docs/http.md "Header fields as a struct").
 public struct HeaderField: Sendable, Equatable {
     public var name: String
     public var value: String

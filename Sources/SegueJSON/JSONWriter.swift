@@ -14,7 +14,7 @@ public struct JSONWriter: TextOutputStream {
 
     public init(capacity: Int = defaultCapacity) {
         bytes = []
-        // Even for 0, `reserveCapacity` takes the array's slow path (~60 instructions).
+        // `reserveCapacity(0)` still takes the array's slow path: skip it when there is nothing to reserve.
         if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
 

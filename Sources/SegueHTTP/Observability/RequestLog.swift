@@ -136,8 +136,8 @@ public struct RequestLog: LogHandler {
 
     /// The line of an answered request (`Logger.requestFinished`), written field by field: the same
     /// bytes `line` writes for that metadata, without building swift-log's metadata dictionary,
-    /// sorting it and casting each value back (about 25,000 instructions per request, counted
-    /// with callgrind: docs/http.md "Instructions per request"). Only for a handler with no
+    /// sorting it and casting each value back, which cost more than answering a cached request
+    /// (docs/http.md "Instructions per request"). Only for a handler with no
     /// metadata of its own and no provider, whose line holds the request's fields alone.
     @discardableResult
     func requestLine(_ fields: RequestFields) -> Bool {

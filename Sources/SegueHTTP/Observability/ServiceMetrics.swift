@@ -31,7 +31,7 @@ public final class ServiceMetrics: Sendable {
     ///
     /// In seconds, as `Double`: the histogram records the request's seconds as they are, where a
     /// `Duration` histogram converted each to nanoseconds and compared 128-bit values against every
-    /// bound (~500 instructions a request, docs/http.md "The duration histogram in seconds"). Each
+    /// bound (docs/http.md "The duration histogram in seconds"). Each
     /// bound is written as Swift writes the double (`le="0.0001"`, `le="1.0"`): the same text as
     /// the `Duration` bounds'.
     public static let durationBuckets: [Double] = [
