@@ -45,4 +45,7 @@ ENV SEGUE_HOST=0.0.0.0 SEGUE_PORT=8080
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/usr/local/bin/segue", "healthcheck"]
-ENTRYPOINT ["/usr/local/bin/segue", "serve"]
+# The binary is the entry point and `serve` its default command, so the image also runs the
+# command line: `docker run --rm -i IMAGE curve - --format css < request.json`.
+ENTRYPOINT ["/usr/local/bin/segue"]
+CMD ["serve"]

@@ -223,7 +223,8 @@ want = {
     "USER": (c.get("User"), "10001:10001"),
     "EXPOSE": (sorted(c.get("ExposedPorts") or {}), ["8080/tcp"]),
     "HEALTHCHECK": ((c.get("Healthcheck") or {}).get("Test"), ["CMD", "/usr/local/bin/segue", "healthcheck"]),
-    "ENTRYPOINT": (c.get("Entrypoint"), ["/usr/local/bin/segue", "serve"]),
+    "ENTRYPOINT": (c.get("Entrypoint"), ["/usr/local/bin/segue"]),
+    "CMD": (c.get("Cmd"), ["serve"]),
 }
 for k, (got, exp) in want.items():
     if got != exp: print("%s=%s (want %s)" % (k, json.dumps(got), json.dumps(exp)))
@@ -234,7 +235,7 @@ if any(e.startswith("DEBIAN_FRONTEND=") for e in env): print("DEBIAN_FRONTEND le
 problems=()
 [ -z "$cfg_problems" ] || mapfile -t problems <<<"$cfg_problems"
 if ((${#problems[@]} == 0)); then
-  ok "image config (USER 10001:10001, EXPOSE 8080/tcp, ENV SEGUE_HOST/SEGUE_PORT, HEALTHCHECK + ENTRYPOINT exec form)"
+  ok "image config (USER 10001:10001, EXPOSE 8080/tcp, ENV SEGUE_HOST/SEGUE_PORT, HEALTHCHECK, ENTRYPOINT segue with CMD serve)"
 else
   bad "image config: $(IFS=';'; echo "${problems[*]}")"
 fi
@@ -294,6 +295,16 @@ else
   how="one-shot container; the service container is not running"
 fi
 if [ "$ids" = "10001:10001" ]; then ok "runs as uid:gid $ids ($how)"; else bad "runs as uid 10001 (got: $ids; $how)"; fi
+
+# the command line through the image: `run IMAGE curve -` with the request on standard input, the
+# image's root read-only and no network; the answer is the curve's CSS easing
+cli=$(printf '%s' '{"timing": "ease-in-out"}' | P run --rm -i --pull=never --read-only --network none \
+        --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 "$IMAGE" curve - --format css 2>&1 | tail -1)
+if [ "$cli" = "ease-in-out" ]; then
+  ok "the image runs the command line (run IMAGE curve - --format css, read-only): $cli"
+else
+  bad "run IMAGE curve - --format css: $cli"
+fi
 
 # read-only: /tmp is world-writable in the image, so only a read-only mount makes this fail
 ro_cfg=$(P inspect "$NAME" --format '{{.HostConfig.ReadonlyRootfs}}' 2>/dev/null)

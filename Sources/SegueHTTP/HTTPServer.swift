@@ -76,7 +76,9 @@ public final class HTTPServer: Sendable {
     public init(service: SegueService, listen: ListenConfiguration = ListenConfiguration()) {
         self.service = service
         self.listen = listen
-        pool = WorkerPool(threads: listen.workers, capacity: listen.queueCapacity)
+        let pool = WorkerPool(threads: listen.workers, capacity: listen.queueCapacity)
+        self.pool = pool
+        service.metrics.readQueueDepth { pool.waiting }
         let readiness = service.readiness
         let budget = MemoryBudget(limit: listen.responseMemoryLimit)
         heldBytes = budget

@@ -34,21 +34,48 @@ struct MiddlewareChain: Sendable {
     }
 }
 
-/// CORS (docs/rules.md "Conventions"): `Access-Control-Allow-Origin` (the configured origin) and
+/// CORS (docs/rules.md "Conventions"): `Access-Control-Allow-Origin` and
 /// `Access-Control-Expose-Headers: ETag` first on every response, problems and preflights
 /// included. The preflight itself is the router's.
+///
+/// `--cors-origin` is `*` (the default: every origin), or a comma-separated list of origins
+/// (`https://a.example, https://b.example`). With a list, a request whose `Origin` is listed
+/// (compared exactly, as browsers serialise it) gets it echoed, any other gets no
+/// `Access-Control-Allow-Origin`, and every answer says `Vary: Origin`, so a shared cache keeps
+/// one answer per origin (the Fetch standard's CORS protocol).
 struct CORSMiddleware: Middleware {
-    let origin: String
+    enum Allowed: Sendable, Equatable {
+        case any
+        case listed(Set<String>)
+    }
+
+    let allowed: Allowed
+
+    /// `setting` as `--cors-origin` gives it: `*` (or nothing) for any origin, else the list.
+    init(setting: String) {
+        let origins = setting.split(separator: ",").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+        allowed = origins.isEmpty || origins.contains("*") ? .any : .listed(Set(origins))
+    }
 
     func respond<Failure: Error>(to request: HTTPRequest, next: (HTTPRequest) throws(Failure) -> HTTPResponse)
         throws(Failure) -> HTTPResponse {
-        apply(to: try next(request))
+        apply(to: try next(request), origin: request.headers[.origin])
     }
 
     /// Takes the response (`consuming`): its headers grow in place, with no copy of the response.
-    func apply(to response: consuming HTTPResponse) -> HTTPResponse {
-        response.headers.insert(HeaderField("Access-Control-Allow-Origin", origin), at: 0)
-        response.headers.insert(HeaderField("Access-Control-Expose-Headers", "ETag"), at: 1)
+    /// `origin` is the request's `Origin` (nil for the transport's refusals, which have no request).
+    func apply(to response: consuming HTTPResponse, origin: String? = nil) -> HTTPResponse {
+        switch allowed {
+        case .any:
+            response.headers.insert(HeaderField("Access-Control-Allow-Origin", "*"), at: 0)
+            response.headers.insert(HeaderField("Access-Control-Expose-Headers", "ETag"), at: 1)
+        case .listed(let origins):
+            if let origin, origins.contains(origin) {
+                response.headers.insert(HeaderField("Access-Control-Allow-Origin", origin), at: 0)
+                response.headers.insert(HeaderField("Access-Control-Expose-Headers", "ETag"), at: 1)
+            }
+            response.headers.append(HeaderField("Vary", "Origin"))
+        }
         return consume response
     }
 }

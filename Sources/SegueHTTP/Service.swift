@@ -5,7 +5,8 @@ import Synchronization
 /// Start-up settings of the service (docs/rules.md "Limits": every limit is configurable; CORS origin).
 public struct ServiceConfiguration: Sendable {
     public var limits = Limits()
-    /// `Access-Control-Allow-Origin` on every response.
+    /// `Access-Control-Allow-Origin`: `*`, or a comma-separated list of the origins echoed
+    /// (`CORSMiddleware`).
     public var corsOrigin = "*"
     /// Responses kept for identical requests (0 turns the cache off) and their total body bytes.
     public var cacheEntries = 4096
@@ -83,7 +84,7 @@ public struct SegueService: Sendable {
         self.requestLog = requestLog
         logger = Logger(label: "segue") { _ in requestLog }
         cache = ResponseCache(capacity: configuration.cacheEntries, byteLimit: configuration.cacheBytes)
-        cors = CORSMiddleware(origin: configuration.corsOrigin)
+        cors = CORSMiddleware(setting: configuration.corsOrigin)
         let middleware = MiddlewareChain([
             ConditionalRequestMiddleware(),
             ResponseCacheMiddleware(cache: cache, metrics: metrics),

@@ -22,6 +22,7 @@ struct Segue: ParsableCommand {
         1 healthcheck failure, 64 usage error, 65 a request HTTP answers 4xx, 66 unreadable input, \
         70 a 5xx, 74 an output error (docs/cli.md).
         """,
+        version: BuildInfo.description,
         subcommands: [Serve.self, Curve.self, Render.self, Batch.self, Tokens.self, Presets.self, Healthcheck.self])
 
     /// `segue` alone: a usage error (64), not help on a successful exit.

@@ -105,7 +105,8 @@ struct ServerOptions: SettingGroup {
                                     + "in units of about a nanosecond; a dearer one goes to a worker",
                                     note: "0 sends every curve to a worker", value: "units", accepts: .range(0...1e9),
                                     flag: \.inlineWork, sets: \.listen.inlineWork)
-        static let corsOrigin = Row("cors-origin", "Access-Control-Allow-Origin", value: "origin", accepts: Accepted<String>.line,
+        static let corsOrigin = Row("cors-origin", "Access-Control-Allow-Origin: * or a comma-separated list of origins, each echoed when it asks",
+                                    value: "origins", accepts: Accepted<String>.line,
                                     flag: \.corsOrigin, sets: \.service.corsOrigin)
         static let cacheEntries = Row("cache-entries", "responses kept for identical requests", note: "0 turns the cache off",
                                       value: "n", accepts: .range(0...10_000_000), flag: \.cacheEntries, sets: \.service.cacheEntries)

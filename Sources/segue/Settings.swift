@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import SegueHTTP
+import Synchronization
 
 /// Everything the options decide: the listening socket, the service, and the drain. `serve` uses
 /// all of it; `curve`, `render` and `presets` use the service alone (docs/cli.md).
@@ -101,6 +102,7 @@ struct Setting<Options>: Sendable {
             if let given = options[keyPath: flag] {
                 (value, source) = (given, "--\(name) \(given.display)")
             } else if let text = environment[variable] {
+                if ServiceLink.matches(text) { return ServiceLink.notice(variable, text) }
                 guard let parsed = Value(argument: text) else {
                     throw ValidationError("\(variable)=\(text) is not a valid value (\(accepts.text)): \(summary)")
                 }
@@ -145,5 +147,32 @@ extension Option {
     /// An optional option declared by a row of the table: its long name and help come from it.
     init<T: SettingValue, Options>(_ setting: Setting<Options>) where Value == T? {
         self.init(name: .customLong(setting.name), help: setting.help)
+    }
+}
+
+/// Kubernetes' service links: for every Service in a namespace the kubelet sets
+/// `<NAME>_PORT=tcp://<cluster IP>:<port>` (and `<NAME>_SERVICE_HOST`, `<NAME>_PORT_<n>_TCP…`) in
+/// each container, so a Service named `segue` gives `SEGUE_PORT=tcp://10.96.0.12:80`, which is not
+/// a port. A `SEGUE_*` value of that form is recognised and ignored, with one notice on standard
+/// error, never a usage error: a chart that leaves `enableServiceLinks` on still starts
+/// (docs/cli.md "Options").
+enum ServiceLink {
+    private static let noticed = Mutex<Set<String>>([])
+
+    /// `tcp://`, `udp://` or `sctp://`, a host, a colon and a port number.
+    static func matches(_ text: String) -> Bool {
+        guard let scheme = ["tcp://", "udp://", "sctp://"].first(where: text.hasPrefix) else { return false }
+        let address = text.dropFirst(scheme.count)
+        guard let colon = address.lastIndex(of: ":"), colon > address.startIndex else { return false }
+        let port = address[address.index(after: colon)...]
+        return !port.isEmpty && port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber)
+            && !address[..<colon].contains(where: { $0 == "/" || $0 == " " })
+    }
+
+    /// The notice, once per variable.
+    static func notice(_ variable: String, _ text: String) {
+        guard noticed.withLock({ $0.insert(variable).inserted }) else { return }
+        StandardStreams.printError("segue: ignoring \(variable)=\(text): a Kubernetes service link (tcp://host:port), "
+                                   + "not a setting\n")
     }
 }

@@ -43,7 +43,7 @@ final class CommandLineTests: XCTestCase {
 
     func testServeAnswersThenStopsGracefullyOnSIGTERM() throws {
         let (process, _, port) = try startServer(["--threads", "1", "--cors-origin", "https://a.example"])
-        let response = try RawHTTP.exchange(port: port, RawHTTP.build("POST", "/v1/curve", headers: [],
+        let response = try RawHTTP.exchange(port: port, RawHTTP.build("POST", "/v1/curve", headers: [("Origin", "https://a.example")],
                                                                       body: Array(#"{"timing":"ease","samples":3}"#.utf8),
                                                                       declareLength: true))
         XCTAssertEqual(response.status, 200)
@@ -204,9 +204,12 @@ final class CommandLineTests: XCTestCase {
             fromVariable.waitUntilExit()
         }
         XCTAssertNotEqual(port, 8080)
-        let curve = RawHTTP.build("POST", "/v1/curve", headers: [], body: Array(#"{"timing":"ease","samples":3}"#.utf8),
-                                  declareLength: true)
-        XCTAssertEqual(try RawHTTP.exchange(port: port, curve).header("Access-Control-Allow-Origin"), "https://env.example")
+        func curve(origin: String) -> [UInt8] {
+            RawHTTP.build("POST", "/v1/curve", headers: [("Origin", origin)], body: Array(#"{"timing":"ease","samples":3}"#.utf8),
+                          declareLength: true)
+        }
+        XCTAssertEqual(try RawHTTP.exchange(port: port, curve(origin: "https://env.example")).header("Access-Control-Allow-Origin"),
+                       "https://env.example")
 
         let (fromFlag, _, flagPort) = try startServer(["--cors-origin", "https://flag.example"],
                                                       environment: ["SEGUE_PORT": "1", "SEGUE_CORS_ORIGIN": "https://env.example"])
@@ -215,7 +218,9 @@ final class CommandLineTests: XCTestCase {
             fromFlag.waitUntilExit()
         }
         XCTAssertNotEqual(flagPort, 1)
-        XCTAssertEqual(try RawHTTP.exchange(port: flagPort, curve).header("Access-Control-Allow-Origin"), "https://flag.example")
+        XCTAssertEqual(try RawHTTP.exchange(port: flagPort, curve(origin: "https://flag.example")).header("Access-Control-Allow-Origin"),
+                       "https://flag.example")
+        XCTAssertNil(try RawHTTP.exchange(port: flagPort, curve(origin: "https://env.example")).header("Access-Control-Allow-Origin"))
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {

@@ -95,13 +95,33 @@ final class MiddlewareTests: XCTestCase {
     // MARK: Stages
 
     func testCORSGoesFirstOnEveryResponse() {
-        let cors = CORSMiddleware(origin: "https://a.example")
+        let cors = CORSMiddleware(setting: "*")
         let response = cors.respond(to: HTTPRequest(method: "GET", path: "/")) { _ in
             HTTPResponse(problem: Problem(.notFound, detail: "x"))
         }
         XCTAssertEqual(response.headers.map { $0.name + ": " + $0.value },
-                       ["Access-Control-Allow-Origin: https://a.example", "Access-Control-Expose-Headers: ETag",
+                       ["Access-Control-Allow-Origin: *", "Access-Control-Expose-Headers: ETag",
                         "Content-Type: application/problem+json"])
+    }
+
+    /// A list of origins: a listed `Origin` is echoed, any other gets no allow-origin, and every
+    /// answer varies by `Origin`.
+    func testCORSListEchoesOnlyAListedOrigin() {
+        let cors = CORSMiddleware(setting: "https://a.example, https://b.example:8443")
+        XCTAssertEqual(cors.allowed, .listed(["https://a.example", "https://b.example:8443"]))
+        func headers(origin: String?) -> [String] {
+            let request = HTTPRequest(method: "GET", path: "/", headers: origin.map { ["origin": $0] } ?? [:])
+            return cors.respond(to: request) { _ in HTTPResponse(problem: Problem(.notFound, detail: "x")) }
+                .headers.map { $0.name + ": " + $0.value }
+        }
+        XCTAssertEqual(headers(origin: "https://b.example:8443"),
+                       ["Access-Control-Allow-Origin: https://b.example:8443", "Access-Control-Expose-Headers: ETag",
+                        "Content-Type: application/problem+json", "Vary: Origin"])
+        for other in ["https://c.example", "https://a.example:443", "https://A.example", nil] {
+            XCTAssertEqual(headers(origin: other), ["Content-Type: application/problem+json", "Vary: Origin"], "\(other ?? "none")")
+        }
+        XCTAssertEqual(CORSMiddleware(setting: "https://a.example, *").allowed, .any)
+        XCTAssertEqual(CORSMiddleware(setting: " ").allowed, .any)
     }
 
     func testCompressionCodesDeterministicBodiesAboveTheThresholdOnly() throws {

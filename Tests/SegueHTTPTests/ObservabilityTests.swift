@@ -156,27 +156,27 @@ final class ObservabilityTests: XCTestCase {
         let buffer = LogBuffer(capacity: 600, output: writes.append)
         let logger = RequestLog.logger(output: .buffer(buffer))
         for i in 0..<3 {
-            logger.requestFinished(id: "id-\(i)", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+            logger.requestFinished(id: "id-\(i)", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
         }
         XCTAssertEqual(writes.all.count, 0, "info lines below the capacity stay in the buffer")
-        logger.requestFinished(id: "id-3", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        logger.requestFinished(id: "id-3", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
         XCTAssertEqual(writes.all.count, 1, "the line that fills the buffer writes the batch")
         XCTAssertEqual(try Self.requestIDs(in: writes.all[0]), ["id-0", "id-1", "id-2", "id-3"])
 
-        logger.requestFinished(id: "id-4", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        logger.requestFinished(id: "id-4", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
         logger.requestFinished(id: "id-5", method: "POST", route: "/v1/render", status: 503, seconds: 0.001, bytes: 90,
                                cause: "every worker is busy")
         XCTAssertEqual(writes.all.count, 2, "a 5xx line is written at once, with what was pending")
         XCTAssertEqual(try Self.requestIDs(in: writes.all[1]), ["id-4", "id-5"])
 
-        logger.requestFinished(id: "id-6", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        logger.requestFinished(id: "id-6", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
         logger.notice("draining")
         XCTAssertEqual(writes.all.count, 3, "a notice goes out at once, with what was pending")
         let last = String(decoding: writes.all[2], as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(last.count, 2)
         XCTAssertTrue(last[1].contains(#""message":"draining""#), String(last[1]))
 
-        logger.requestFinished(id: "id-7", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+        logger.requestFinished(id: "id-7", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
         buffer.flush()
         buffer.flush()
         XCTAssertEqual(writes.all.count, 4, "flush writes what is pending, and nothing when nothing is")
@@ -185,7 +185,7 @@ final class ObservabilityTests: XCTestCase {
         let small = Lines()
         let tiny = LogBuffer(capacity: 16, output: small.append)
         RequestLog.logger(output: .buffer(tiny))
-            .requestFinished(id: "id-8", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+            .requestFinished(id: "id-8", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
         XCTAssertEqual(try Self.requestIDs(in: try XCTUnwrap(small.all.first)), ["id-8"], "a line over the capacity goes alone")
     }
 
@@ -198,7 +198,7 @@ final class ObservabilityTests: XCTestCase {
             configuration.logSink = lines.append
             configuration.logBufferBytes = bytes
             let service = SegueService(configuration: configuration)
-            service.logger.requestFinished(id: "svc-1", method: "GET", route: "/healthz", status: 200, seconds: 0.001, bytes: 15)
+            service.logger.requestFinished(id: "svc-1", method: "GET", route: "/v1/presets", status: 200, seconds: 0.001, bytes: 15)
             XCTAssertEqual(lines.all.count, bytes == 0 ? 1 : 0, "buffer of \(bytes) bytes")
             service.flushLog()
             XCTAssertEqual(try lines.all.flatMap { try Self.requestIDs(in: $0) }, ["svc-1"], "buffer of \(bytes) bytes")
@@ -281,7 +281,7 @@ final class ObservabilityTests: XCTestCase {
         var logger = RequestLog.logger(level: .warning, sink: lines.append)
         logger.info("dropped")
         logger.error("kept", error: Failure())
-        logger.requestFinished(id: "a", method: "GET", route: "/healthz", status: 200, seconds: 0, bytes: 2)
+        logger.requestFinished(id: "a", method: "GET", route: "/v1/presets", status: 200, seconds: 0, bytes: 2)
         logger.requestFinished(id: "b", method: "GET", route: "/healthz", status: 500, seconds: 0, bytes: 2)
         XCTAssertEqual(Logger.Level(rawValue: "critical"), .critical)
         logger.logLevel = .trace
@@ -290,6 +290,25 @@ final class ObservabilityTests: XCTestCase {
         XCTAssertEqual(objects.map { $0["message"] as? String }, ["kept", "request", "traced"])
         XCTAssertEqual(objects[1]["request_id"] as? String, "b")
         XCTAssertEqual(objects[0]["error"] as? String, #"disk "full""#)
+    }
+
+    /// Probes and scrapes are logged at debug (a day of them would bury the requests); their
+    /// failures stay errors.
+    func testProbeAndScrapeLinesAreDebug() throws {
+        let lines = Lines()
+        var logger = RequestLog.logger(level: .info, sink: lines.append)
+        for route in ["/healthz", "/readyz", "/metrics"] {
+            logger.requestFinished(id: "p", method: "GET", route: route, status: 200, seconds: 0, bytes: 2)
+        }
+        logger.requestFinished(id: "r", method: "GET", route: "/readyz", status: 503, seconds: 0, bytes: 2)
+        logger.requestFinished(id: "c", method: "POST", route: "/v1/curve", status: 200, seconds: 0, bytes: 2)
+        // The 503 of a draining /readyz is an error, written at info too.
+        XCTAssertEqual(try lines.objects().map { $0["request_id"] as? String }, ["r", "c"])
+        logger.logLevel = .debug
+        logger.requestFinished(id: "h", method: "GET", route: "/healthz", status: 200, seconds: 0, bytes: 2)
+        logger.requestFinished(id: "e", method: "GET", route: "/healthz", status: 500, seconds: 0, bytes: 2)
+        let objects = try lines.objects()
+        XCTAssertEqual(objects.suffix(2).map { $0["level"] as? String }, ["debug", "error"])
     }
 
     /// The calendar arithmetic against Foundation's formatter, over four centuries of instants, and

@@ -123,8 +123,12 @@ final class RouterTests: XCTestCase {
         var configuration = ServiceConfiguration()
         configuration.corsOrigin = "https://tools.example"
         let service = SegueService(configuration: configuration)
-        let response = service.respond(to: HTTPRequest(method: "GET", path: "/healthz"))
+        let response = service.respond(to: HTTPRequest(method: "GET", path: "/healthz", headers: ["origin": "https://tools.example"]))
         XCTAssertEqual(response.header("Access-Control-Allow-Origin"), "https://tools.example")
+        XCTAssertEqual(response.header("Vary"), "Origin")
+        // An origin not configured is not allowed.
+        let other = service.respond(to: HTTPRequest(method: "GET", path: "/healthz", headers: ["origin": "https://else.example"]))
+        XCTAssertNil(other.header("Access-Control-Allow-Origin"))
     }
 
     func testHealthAndOpenAPIAndHead() {

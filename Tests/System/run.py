@@ -136,6 +136,7 @@ class Server:
 
     def _spawn(self, flags):
         self.stdout_lines, self.stderr_lines = [], []
+        self.started_at = time.monotonic()
         env = dict(os.environ)
         if self.env:
             env.update(self.env)
@@ -1334,7 +1335,8 @@ def parse_prometheus(text: str):
 
 REQUIRED_METRICS = ["segue_requests_total", "segue_request_duration_seconds", "segue_response_bytes_total",
                     "segue_cache_hits_total", "segue_cache_misses_total", "segue_inflight_requests",
-                    "process_resident_memory_bytes", "segue_open_connections"]
+                    "process_resident_memory_bytes", "segue_open_connections", "process_cpu_seconds_total",
+                    "process_start_time_seconds", "process_open_fds", "segue_worker_queue_depth", "segue_build_info"]
 
 
 def scrape(port, ck: Check):
@@ -1360,6 +1362,19 @@ def test_metrics(ck: Check):
                   f"segue_request_duration_seconds is {types.get('segue_request_duration_seconds')!r}, not a histogram")
         ck.expect(types.get("segue_requests_total") == "counter",
                   f"segue_requests_total is {types.get('segue_requests_total')!r}, not a counter")
+        # The process figures are the process's own: its start, its CPU time and descriptors.
+        started = s0.get(("process_start_time_seconds", ()), 0.0)
+        cpu = s0.get(("process_cpu_seconds_total", ()), -1.0)
+        fds = s0.get(("process_open_fds", ()), 0.0)
+        ck.expect(abs(started - (time.time() - (time.monotonic() - srv.started_at))) < 5,
+                  f"process_start_time_seconds {started} is not when the server started")
+        ck.expect(0 <= cpu <= srv.cpu_seconds() + 0.05, f"process_cpu_seconds_total {cpu}, /proc says {srv.cpu_seconds()}")
+        listed = len(os.listdir(f"/proc/{srv.pid}/fd"))
+        ck.expect(abs(fds - listed) <= 2, f"process_open_fds {fds}, /proc/PID/fd lists {listed}")
+        version = subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.split()
+        info = [labels for (name, labels) in s0 if name == "segue_build_info"]
+        ck.expect(info and ("version", version[1]) in info[0], f"segue_build_info {info} for --version {version}")
+        ck.expect(s0.get(("segue_worker_queue_depth", ()), -1) == 0, "segue_worker_queue_depth is not 0 when idle")
         key = ("segue_requests_total", (("method", "POST"), ("route", "/v1/curve"), ("status", "200")))
         before = s0.get(key, 0.0)
         n = 7
@@ -1407,8 +1422,10 @@ def test_logs(ck: Check):
     with Server(["--log-level", "info"]).start(ck) as srv:
         marker = "MARKER_q7ZxP3body"
         number_marker = "0.918273645546372"
-        r, _, err = http_request(srv.port, "GET", "/healthz", headers={"X-Request-Id": "test-123"})
+        r, _, err = http_request(srv.port, "GET", "/v1/presets", headers={"X-Request-Id": "test-123"})
         ck.require(r is not None, f"request failed: {err}")
+        http_request(srv.port, "GET", "/healthz", headers={"X-Request-Id": "probe-1"})
+        http_request(srv.port, "GET", "/metrics", headers={"X-Request-Id": "probe-2"})
         ck.expect(r.header("X-Request-Id") == "test-123", f"X-Request-Id echoed as {r.header('X-Request-Id')!r}")
         fresh = []
         for bad in ("bad id", "a" * 200):
@@ -1446,13 +1463,31 @@ def test_logs(ck: Check):
         for o in mine[:1]:
             for field in ("time", "level", "message", "method", "route", "status", "duration", "bytes"):
                 ck.expect(field in o, f"request log line lacks {field!r}: {short(json.dumps(o), 200)}")
-            ck.expect(o.get("status") == 200 and o.get("route") == "/healthz",
+            ck.expect(o.get("status") == 200 and o.get("route") == "/v1/presets" and o.get("level") == "info",
                       f"request log line: {short(json.dumps(o), 200)}")
+        # Probes and scrapes are logged at debug: nothing of them at info.
+        probes = [o for o in parsed if o.get("request_id") in ("probe-1", "probe-2")]
+        ck.expect(not probes, f"probe and scrape lines at --log-level info: {[short(json.dumps(o), 100) for o in probes]}")
         listening = [o for o in parsed if o.get("message") == "listening"]
         ck.expect(listening and "port" in listening[0], "no startup log line with message 'listening' and the port")
         everything = "\n".join(lines + srv.stdout_lines)
         ck.expect(marker not in everything, "the body marker string appears in the logs")
         ck.expect(number_marker.split(".")[1] not in everything, "the body's marker number appears in the logs")
+    with Server(["--log-level", "debug", "--log-buffer", "0"]).start(ck) as srv:
+        for route in ("/healthz", "/readyz", "/metrics"):
+            http_request(srv.port, "GET", route, headers={"X-Request-Id": "probe" + route.replace("/", "-")})
+        seen = {}
+        def probe_lines():
+            for line in list(srv.stderr_lines):
+                try:
+                    o = json.loads(line)
+                except ValueError:
+                    continue
+                if str(o.get("request_id", "")).startswith("probe-"):
+                    seen[o["route"]] = o.get("level")
+            return len(seen) == 3
+        ck.expect(wait_until(probe_lines, timeout=3.0) and set(seen.values()) == {"debug"},
+                  f"probe lines at --log-level debug: {seen}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1908,6 +1943,43 @@ def test_batch_limits_before_work(ck: Check):
                       f"{short(body, 120)} ({cpu:.2f} CPU-s)")
 
 
+# --------------------------------------------------------------------------------------------
+# Operations: Kubernetes service links, the CORS origin list
+
+
+def test_service_link_variables(ck: Check):
+    # A Service named `segue` makes the kubelet set SEGUE_PORT=tcp://<cluster IP>:<port> (and the
+    # like): recognised, ignored with one notice, never a usage error.
+    env = {"SEGUE_HOST": "tcp://10.96.0.12:80", "SEGUE_CORS_ORIGIN": "tcp://10.96.0.12:80",
+           "SEGUE_PORT_80_TCP": "tcp://10.96.0.12:80", "SEGUE_SERVICE_HOST": "10.96.0.12"}
+    with Server([], env=env).start(ck) as srv:
+        r, _, err = http_request(srv.port, "GET", "/healthz")
+        ck.expect(r is not None and r.status == 200, f"healthz: {r!r} {err}")
+        ck.expect(r is not None and r.header("Access-Control-Allow-Origin") == "*",
+                  "the ignored SEGUE_CORS_ORIGIN changed the CORS origin")
+        time.sleep(0.2)
+        notices = [line for line in srv.stderr_lines if "service link" in line]
+        ck.expect(len(notices) == 2 and any("SEGUE_HOST" in n for n in notices),
+                  f"wanted one notice per ignored variable, saw {[short(n, 100) for n in notices]}")
+    # `segue healthcheck` under the same environment: no usage error (it probes and fails: 1).
+    probe = subprocess.run([BINARY, "healthcheck"], env=dict(os.environ, SEGUE_PORT="tcp://10.96.0.12:80"),
+                           capture_output=True, text=True, timeout=10)
+    ck.expect(probe.returncode == 1 and "service link" in probe.stderr,
+              f"healthcheck with SEGUE_PORT=tcp://…: exit {probe.returncode}, {short(probe.stderr, 120)}")
+
+
+def test_cors_origin_list(ck: Check):
+    with Server(["--cors-origin", "https://a.example, https://b.example:8443"]).start(ck) as srv:
+        for origin, allowed in (("https://a.example", True), ("https://b.example:8443", True),
+                                ("https://c.example", False), (None, False)):
+            r, _, err = http_request(srv.port, "POST", "/v1/curve", {"timing": "ease", "samples": 3},
+                                     headers={"Origin": origin} if origin else None)
+            ck.require(r is not None and r.status == 200, f"curve from {origin}: {r!r} {err}")
+            got = r.header("Access-Control-Allow-Origin")
+            ck.expect(got == (origin if allowed else None), f"Origin {origin}: Access-Control-Allow-Origin {got!r}")
+            ck.expect("Origin" in ",".join(r.header_all("Vary")), f"Origin {origin}: no Vary: Origin")
+
+
 TESTS = [
     ("trickle_header_timeout", test_trickle),
     ("abandoned_costly_requests", test_abandoned_costly),
@@ -1926,6 +1998,8 @@ TESTS = [
     ("batch_memory_flat_slow_reader", test_batch_memory_flat_slow_reader),
     ("batch_disconnect_stops_work", test_batch_disconnect_stops_work),
     ("batch_limits_before_work", test_batch_limits_before_work),
+    ("service_link_variables", test_service_link_variables),
+    ("cors_origin_list", test_cors_origin_list),
 ]
 
 

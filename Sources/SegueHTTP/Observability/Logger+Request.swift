@@ -1,8 +1,8 @@
 import Logging
 
 extension Logger {
-    /// The one log line of an answered request (docs/rules.md rule 30): `info`, or `error` for a
-    /// 5xx, which must name its `cause` (the error or fault that produced it). Carries no body
+    /// The one log line of an answered request (docs/rules.md rule 30): `info` (`debug` for the
+    /// probe and scrape routes), or `error` for a 5xx, which must name its `cause` (the error or fault that produced it). Carries no body
     /// and no raw path: `route` is the route label (`MetricLabels.route`), `method` the method
     /// label, so a client cannot put arbitrary text into the log. With Segue's `RequestLog` handler the
     /// line is written field by field (`RequestLog.requestLine`); nothing is built below the level.
@@ -14,7 +14,7 @@ extension Logger {
     ///   - cause: why a 5xx happened; ignored below 500 unless given.
     public func requestFinished(id: String, method: String, route: String, status: Int, seconds: Double,
                                 bytes: Int, cause: String? = nil) {
-        guard logLevel <= RequestLog.RequestFields.level(status: status) else { return }  // before building the metadata
+        guard logLevel <= RequestLog.RequestFields.level(status: status, route: route) else { return }  // before building the metadata
         let label = MetricLabels.methodText(at: MetricLabels.methodIndex(method))
         let fields = RequestLog.RequestFields.answered(id: RequestID(id), method: label, route: route, status: status,
                                                        seconds: seconds, bytes: bytes, cause: cause)
@@ -42,8 +42,14 @@ extension RequestLog.RequestFields {
              bytes: bytes, cause: cause ?? (status >= 500 ? "unknown" : nil))
     }
 
-    /// `error` for a 5xx, `info` for everything else.
-    static func level(status: Int) -> Logger.Level { status >= 500 ? .error : .info }
+    /// The probe and scrape routes, answered every few seconds for every instance: their answers
+    /// are logged at `debug`, so that a day of probes does not bury the requests (rule 30).
+    static let probeRoutes: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
-    var level: Logger.Level { Self.level(status: status) }
+    /// `error` for a 5xx; `debug` for any other answer of a probe route; `info` for everything else.
+    static func level(status: Int, route: String) -> Logger.Level {
+        status >= 500 ? .error : probeRoutes.contains(route) ? .debug : .info
+    }
+
+    var level: Logger.Level { Self.level(status: status, route: route) }
 }

@@ -15,6 +15,11 @@ enum MetricName {
     static let inflight = "segue_inflight_requests"
     static let openConnections = "segue_open_connections"
     static let residentMemory = "process_resident_memory_bytes"
+    static let cpuSeconds = "process_cpu_seconds_total"
+    static let startTime = "process_start_time_seconds"
+    static let openFDs = "process_open_fds"
+    static let queueDepth = "segue_worker_queue_depth"
+    static let buildInfo = "segue_build_info"
 
     static let help: [String: String] = [
         requests: "Requests answered, by route template, method and status code.",
@@ -26,6 +31,11 @@ enum MetricName {
         inflight: "Requests accepted and not yet answered.",
         openConnections: "Client connections open.",
         residentMemory: "Resident memory size in bytes.",
+        cpuSeconds: "Total user and system CPU time spent in seconds.",
+        startTime: "Start time of the process since unix epoch in seconds.",
+        openFDs: "Number of open file descriptors.",
+        queueDepth: "Requests waiting for a worker.",
+        buildInfo: "This build: its version and the revision of its output; always 1.",
     ]
 
     private static let typePrefix = Array("# TYPE ".utf8)

@@ -61,6 +61,13 @@ public final class ServiceMetrics: Sendable {
     private let inflight: Meter
     private let openConnections: Meter
     private let residentMemory: Meter
+    private let cpuSeconds: FloatingPointCounter
+    private let openFDs: Meter
+    private let queueDepth: Meter
+    /// CPU seconds already added to `cpuSeconds` (a counter grows by what was used since).
+    private let cpuCounted = Mutex(0.0)
+    /// Where the worker queue's depth is read (set by the transport; nil without one).
+    private let queueDepthSource = Mutex<(@Sendable () -> Int)?>(nil)
 
     /// - Parameter routes: the router's path templates (`Service.paths.keys`); `/metrics` is added.
     public init(routes: some Sequence<String>) {
@@ -78,6 +85,17 @@ public final class ServiceMetrics: Sendable {
         inflight = Meter(label: MetricName.inflight, factory: factory)
         openConnections = Meter(label: MetricName.openConnections, factory: factory)
         residentMemory = Meter(label: MetricName.residentMemory, factory: factory)
+        cpuSeconds = FloatingPointCounter(label: MetricName.cpuSeconds, factory: factory)
+        openFDs = Meter(label: MetricName.openFDs, factory: factory)
+        queueDepth = Meter(label: MetricName.queueDepth, factory: factory)
+        Meter(label: MetricName.startTime, factory: factory).set(ProcessStatistics.startTimeSeconds() ?? 0)
+        Meter(label: MetricName.buildInfo, dimensions: [("version", BuildInfo.version), ("revision", BuildInfo.revision)],
+              factory: factory).set(1)
+    }
+
+    /// Where `segue_worker_queue_depth` is read on each scrape (the transport's worker pool).
+    func readQueueDepth(from source: @escaping @Sendable () -> Int) {
+        queueDepthSource.withLock { $0 = source }
     }
 
     // MARK: Calls from the transport
@@ -123,11 +141,21 @@ public final class ServiceMetrics: Sendable {
     public func connectionOpened() { openConnections.increment() }
     public func connectionClosed() { openConnections.decrement() }
 
-    /// The exposition text for `GET /metrics`. Samples the resident memory first; when the
+    /// The exposition text for `GET /metrics`. Samples the process figures (`ProcessStatistics`)
+    /// and the worker queue's depth first; when the
     /// transport passes `openConnections` (e.g. libmicrohttpd's current connection count), that
     /// value replaces the one kept by `connectionOpened`/`connectionClosed`.
     public func render(openConnections: Int? = nil) -> [UInt8] {
-        if let resident = ProcessMemory.residentBytes() { residentMemory.set(resident) }
+        if let resident = ProcessStatistics.residentBytes() { residentMemory.set(resident) }
+        if let fds = ProcessStatistics.openFileDescriptors() { openFDs.set(fds) }
+        if let depth = queueDepthSource.withLock({ $0 })?() { queueDepth.set(depth) }
+        if let used = ProcessStatistics.cpuSeconds() {
+            let added = cpuCounted.withLock { counted -> Double in
+                defer { counted = max(counted, used) }
+                return max(0, used - counted)
+            }
+            cpuSeconds.increment(by: added)
+        }
         if let openConnections { self.openConnections.set(openConnections) }
         return MetricName.withHelpLines(registry.emitToBuffer())
     }
