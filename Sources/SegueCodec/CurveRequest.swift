@@ -11,11 +11,15 @@ public struct CurveRequest: Sendable {
     public var times: [Double]
     public var warnings: [Warning]
     /// The estimated work of sampling and writing it as JSON or CSV, work units (`SceneCost.curve`),
-    /// and of its analysis when asked (`SceneCost.curveAnalysis`).
+    /// and of its analysis and comparison when asked (`SceneCost.curveAnalysis`,
+    /// `SceneCost.springComparison`).
     public var work: Double
     /// `"analysis": true`: the JSON body adds the curve's motion analysis (docs/curves.md
     /// "Motion analysis"); `false` is the same as leaving it out.
     public var analysis: Bool
+    /// `"compare"`: the response's spring played in other engines (docs/springs.md "Compare
+    /// mode", rule 35), added to the JSON body; nil when not asked.
+    public var comparison: SpringComparison?
 
     /// The sample times as asked: exactly `at`, the `fps` grid, or `samples` evenly spaced.
     public enum Sampling: Sendable, Equatable {
@@ -52,6 +56,7 @@ public struct CurveRequest: Sendable {
         if let givenDuration { try Check.duration(givenDuration, limits: limits, root / "duration") }
         let sampling = try decodeSampling(&object, limits: limits)
         let analysis = try object.bool("analysis") ?? false
+        let compare = try CompareMembers.read(&object)
         try object.rejectUnknown()
 
         var warnings: [Warning] = []
@@ -76,15 +81,19 @@ public struct CurveRequest: Sendable {
         }
         let curve = resolved.curve
         let times = try sampleTimes(sampling, duration: duration, limits: limits)
-        guard times.count * CurveResponse.numbersPerSample <= limits.maxNumbers else {
-            throw Problem.tooLarge("\(times.count) samples need \(times.count * CurveResponse.numbersPerSample) numbers, over "
+        let comparison = try compare?.comparison(of: curve, times: times, limits: limits)
+        let perSample = CurveResponse.numbersPerSample + (comparison?.engines.count ?? 0)
+        guard times.count * perSample <= limits.maxNumbers else {
+            throw Problem.tooLarge("\(times.count) samples need \(times.count * perSample) numbers, over "
                                    + "the limit of \(limits.maxNumbers) numbers per response")
         }
         var work = SceneCost.curve(curve, samples: times.count)
         if analysis { work += SceneCost.curveAnalysis(curve) }
-        try Check.work(work, limits: limits, what: "\(times.count) samples of this curve" + (analysis ? " and its analysis" : ""))
+        if let comparison { work += SceneCost.springComparison(comparison, samples: times.count) }
+        try Check.work(work, limits: limits, what: "\(times.count) samples of this curve" + (analysis ? " and its analysis" : "")
+                           + (comparison.map { " and its comparison in \($0.engines.count) engines" } ?? ""))
         return CurveRequest(timing: timing, curve: curve, duration: duration, times: times, warnings: warnings, work: work,
-                            analysis: analysis)
+                            analysis: analysis, comparison: comparison)
     }
 
     /// The analysis is a member of the JSON body only: with any other format (`csv`, `svg`,
@@ -94,6 +103,14 @@ public struct CurveRequest: Sendable {
         guard analysis, format != "json" else { return }
         throw Problem.invalid("`analysis` adds a member to the JSON response; it does not apply to format=\(format)",
                               at: JSONPointer.root / "analysis")
+    }
+
+    /// The comparison is a member of the JSON body only, as the analysis: with any other format
+    /// asking for it is a 422 at `/compare` (docs/springs.md "Compare mode").
+    public func refuseCompare(format: String) throws(Problem) {
+        guard comparison != nil, format != "json" else { return }
+        throw Problem.invalid("`compare` adds a member to the JSON response; it does not apply to format=\(format)",
+                              at: JSONPointer.root / "compare")
     }
 
     static func decodeSampling(_ object: inout ObjectReader, limits: Limits) throws(Problem) -> Sampling {

@@ -12,6 +12,9 @@ public struct CurveResponse: Sendable {
     public let velocity: [Double]
     /// The curve's motion analysis, when the request asks for it (docs/curves.md "Motion analysis").
     public let analysis: CurveAnalysis?
+    /// The spring played in each engine the request names, in its order (docs/springs.md
+    /// "Compare mode"); empty when it names none.
+    public let plays: [SpringComparison.Play]
 
     /// Samples the curve once. A progress that is not finite (for example a Bézier extrapolated to
     /// 1e308) is a 422 naming the time that produced it (docs/rules.md "Conventions"); an infinite
@@ -20,6 +23,10 @@ public struct CurveResponse: Sendable {
     ///
     /// The analysis, when asked, comes from the model, not from these samples; one that is not
     /// finite (a spring whose closed form overflows over its domain) is a 422 at `/analysis`.
+    ///
+    /// The comparison, when asked, plays the spring in each engine at the same times; an engine
+    /// whose progress is not finite (an integrator that diverges at the tick rate) is a 422 at
+    /// its `/compare/i`.
     ///
     /// The request is stored last: stored first and read after, it was copied (a retain of its
     /// sample times).
@@ -39,13 +46,27 @@ public struct CurveResponse: Sendable {
         if let analysis, !analysis.isFinite {
             throw Problem.invalid("the analysis of this curve has a value that is not a finite number", at: JSONPointer(["analysis"]))
         }
+        let plays = request.comparison?.plays(at: times, reference: progress) ?? []
+        try Self.refuseNonFinite(plays, times: times)
         self.progress = progress
         self.velocity = velocity
         self.analysis = analysis
+        self.plays = plays
         self.request = request
     }
 
-    /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "warnings"}`,
+    /// A play with a value that is not a finite number, as a 422 at its engine's `/compare/i`.
+    private static func refuseNonFinite(_ plays: [SpringComparison.Play], times: [Double]) throws(Problem) {
+        for (k, play) in plays.enumerated() where !play.maxDeviation.isFinite {
+            let i = play.progress.firstIndex { !$0.isFinite }
+            let when = i.map { "at t = \(times[$0])" } ?? "in its deviation"
+            throw Problem.invalid("the \(play.engine.rawValue) engine has no finite value \(when) (its motion diverges)",
+                                  at: JSONPointer(["compare", String(k)]))
+        }
+    }
+
+    /// `{"timing", "duration", "settlingDuration", "t", "progress", "velocity", "spring"?, "analysis"?,
+    /// "compare"?, "warnings"}`,
     /// in sections to be written in pieces (a body that streams).
     public func json() -> SectionedBody {
         var builder = SectionedBody.Builder()
@@ -67,14 +88,18 @@ public struct CurveResponse: Sendable {
     /// streaming it.
     public var estimatedBytes: Int {
         256 + request.times.count * Self.numbersPerSample * Self.bytesPerNumber + (request.analysis ? Self.analysisBytes : 0)
+            + plays.count * (Self.playBytes + request.times.count * Self.bytesPerNumber)
     }
+
+    /// One engine's `compare` entry besides its progress: its keys and two numbers.
+    static let playBytes = 80 + 2 * bytesPerNumber
 
     /// The `analysis` member at most: its keys and ten numbers.
     static let analysisBytes = 200 + 10 * bytesPerNumber
 
     /// What a streamed body keeps alive besides its piece (the sample times and the two sampled
     /// columns), bytes.
-    var retainedBytes: Int { Self.numbersPerSample * request.times.count * MemoryLayout<Double>.stride }
+    var retainedBytes: Int { (Self.numbersPerSample + plays.count) * request.times.count * MemoryLayout<Double>.stride }
 
     /// The JSON body's layout: the head, the three columns, the tail.
     private func writeJSON<Writer: ColumnBodyWriter>(into writer: inout Writer, timesFrom memo: ColumnTextMemo? = nil) {
@@ -101,11 +126,45 @@ public struct CurveResponse: Sendable {
         writer.column(progress)
         writer.text { $0.raw("],\"velocity\":[") }
         writer.column(velocity)
-        writer.text { writeTail(into: &$0) }
+        guard !plays.isEmpty else { return writer.text { writeTail(into: &$0) } }
+        writer.text { writeMiddle(into: &$0) }
+        writeComparison(into: &writer)
+        writer.text { writeWarnings(into: &$0) }
     }
 
-    /// `],"spring"?,"warnings"}`: what follows the velocity array.
+    /// `],"spring"?,"analysis"?,"warnings"}`: what follows the velocity array without a comparison.
     private func writeTail(into w: inout JSONWriter) {
+        writeMiddle(into: &w)
+        writeWarnings(into: &w)
+    }
+
+    /// `"compare": {engine: {"progress": […], "settlingDuration": s|null, "maxDeviation": d}, …}` in
+    /// request order (docs/springs.md "Compare mode"), each progress a column.
+    private func writeComparison<Writer: ColumnBodyWriter>(into writer: inout Writer) {
+        for (k, play) in plays.enumerated() {
+            writer.text { w in
+                if k == 0 {
+                    w.key("compare")
+                    w.raw("{")
+                }
+                if k > 0 { w.byte(0x2C) }
+                w.string(play.engine.rawValue)
+                w.raw(":{\"progress\":[")
+            }
+            writer.column(play.progress)
+            writer.text { w in
+                w.raw("]")
+                w.key("settlingDuration")
+                if let settling = play.settlingDuration { w.number(settling) } else { w.raw("null") }
+                w.key("maxDeviation"); w.number(play.maxDeviation)
+                w.raw("}")
+                if k == plays.count - 1 { w.raw("}") }
+            }
+        }
+    }
+
+    /// `],"spring"?,"analysis"?`: what follows the velocity array up to the comparison.
+    private func writeMiddle(into w: inout JSONWriter) {
         w.raw("]")
         if let spring = request.curve.spring {
             w.key("spring")
@@ -122,6 +181,10 @@ public struct CurveResponse: Sendable {
             w.raw("}")
         }
         if let analysis { write(analysis, into: &w) }
+    }
+
+    /// `,"warnings":[…]}`: the body's end.
+    private func writeWarnings(into w: inout JSONWriter) {
         w.key("warnings")
         w.value(.array(request.warnings.map(\.json)))
         w.raw("}")

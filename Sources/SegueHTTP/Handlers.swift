@@ -139,6 +139,7 @@ struct Handlers: Sendable {
         let body = try jsonBody(request)
         let curveRequest = try CurveRequest.decode(body, limits: limits)
         try curveRequest.refuseAnalysis(format: format.rawValue)
+        try curveRequest.refuseCompare(format: format.rawValue)
         let work: Double
         switch format {
         case .json, .csv: work = curveRequest.work

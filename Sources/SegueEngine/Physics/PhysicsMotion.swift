@@ -185,7 +185,7 @@ struct PhysicsMotion: Sendable {
         if case .rk4(let rate) = integrator {
             // Replay the solver clock over the ticks shown before τ.
             leftover = baseLeftover
-            for _ in 0..<Int(tickOffset(tick(tau, rate: rate, justBefore: true))) {
+            for _ in 0..<Int(tickOffset(Self.tick(tau, rate: rate, justBefore: true))) {
                 _ = TickStepper.solverSteps(&leftover, advancing: 1 / rate, step: TickStepper.popStep)
             }
         }
@@ -244,14 +244,15 @@ struct PhysicsMotion: Sendable {
             guard let rate = integrator.tickRate else { return exactState(after: tau - elapsed) }
             let width = start.count
             guard !tickPositions.isEmpty else { return (start, velocity) }
-            let from = Int(tickOffset(tick(tau, rate: rate, justBefore: justBefore))) * width
+            let from = Int(tickOffset(Self.tick(tau, rate: rate, justBefore: justBefore))) * width
             return (Array(tickPositions[from..<(from + width)]), Array(tickVelocities[from..<(from + width)]))
         }
     }
 
     /// The tick showing at local time τ (a tick within the slack of τ counts as at τ), or with
-    /// `justBefore` the last tick strictly before τ.
-    private func tick(_ tau: Double, rate: Double, justBefore: Bool) -> Double {
+    /// `justBefore` the last tick strictly before τ. (Also the tick grid of compare mode's
+    /// closed-form Android engine, `SpringComparison`.)
+    static func tick(_ tau: Double, rate: Double, justBefore: Bool) -> Double {
         justBefore ? (tau * rate - Self.tickSlack).rounded(.up) - 1 : (tau * rate + Self.tickSlack).rounded(.down)
     }
 
