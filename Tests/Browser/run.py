@@ -85,7 +85,8 @@ background-color, border-radius, custom properties) are compared as above.
 Stacking (rule 40) — `stacking-PRESET` for every preset of `GET /v1/presets` (their order checked
 against PRESET_STACKING, UIKit's) and `stacking-render-zindex` (views with `zIndex` 2, -1 and none):
 the CSS export and the WAAPI export (`?prefix=w`) in two containers, each view's element inserted in
-REVERSE stacking order so that only `z-index` can draw the right one on top. Paused at mid-transition,
+REVERSE stacking order so that only `z-index` can draw the right one on top. Paused at mid-transition
+(at a quarter for the presets of PRESET_PROBE_AT, whose leaving view is almost gone by then),
 `document.elementFromPoint` at points (a 15 × 15 grid of the container, kept where every view's
 edge is ≥ 4 px + the bound away; a moving and a still view covering the point first) must return
 the element of the view covering the point that comes last in `stacking`.
@@ -939,7 +940,14 @@ PROBE_MARGIN = 4.0         # px a probe point keeps from every view's edge (plus
 PRESET_STACKING = {        # docs/rules.md rule 40: the presets stack as UIKit does, bottom to top
     "bouncePresent": ["from", "to"], "slideDismiss": ["to", "from"], "zoomPush": ["from", "to"],
     "zoomPop": ["to", "from"], "dropDismiss": ["to", "cover", "from"], "crossDissolve": ["from", "to"],
-    "swipeUpDismiss": ["to", "from"], "pane": ["pane"],
+    "swipeUpDismiss": ["to", "from"], "pane": ["pane"], "push": ["from", "dim", "to"], "pop": ["to", "dim", "from"],
+    "coverVertical": ["from", "to"], "coverVerticalDismiss": ["to", "from"], "pageSheet": ["from", "to"],
+    "pageSheetDismiss": ["to", "from"],
+}
+PRESET_PROBE_AT = {        # where the hit tests pause, as a fraction of the end (else 0.5, mid-transition): on
+    # a critically damped spring the leaving view has gone ~95 % of its way at half the time, and
+    # what is left of it over the uncovered view is thinner than the probe grid
+    "pop": 0.25, "coverVerticalDismiss": 0.25, "pageSheetDismiss": 0.25,
 }
 PRESET_CONTAINER = [20, 40, 240, 360]
 RENDER_CONTAINERS = {      # a `container` for the plain render cases: origin away from 0, not square
@@ -1204,9 +1212,10 @@ PAGE_STYLE_SCENES = """
 """ + "".join(f".c{i} {{ background-color: hsl({(210 + 67 * i) % 360} 65% 55%); }}\n" for i in range(8))
 
 
-def scene_page(placements: list[Placement], times, picture_ms, trigger=None):
+def scene_page(placements: list[Placement], times, picture_ms, trigger=None, probe_s=None):
     """The body and spec of a page holding `placements` (elements in REVERSE stacking order, so only
-    `z-index` can put the right one on top)."""
+    `z-index` can put the right one on top); the hit tests at `probe_s`, one of `times` (default: half
+    of each scene's end)."""
     slots, targets, waapi_specs, containers, register, probes = [], [], [], [], [], []
     registered = set()
     for pl in placements:
@@ -1243,10 +1252,11 @@ def scene_page(placements: list[Placement], times, picture_ms, trigger=None):
         slots.append(f'<div class="slot"{wrapper}><div class="label">{pl.label}</div>\n<div {attrs}>\n'
                      + "\n".join(divs) + "\n</div></div>")
         if pl.probe:
-            i = sc.times.index(sc.end / 2)
+            at = sc.end / 2 if probe_s is None else probe_s
+            i = sc.times.index(at)
             bound_px = max(max(sc.box_expected(v, i, 1)[1]) for v in sc.geo) if sc.geo else 0
             for p in sc.probe_points(i, bound_px):
-                probes.append({"time": sc.end / 2 * 1000, "container": pl.cid, "x": p["x"] * pl.scale, "y": p["y"] * pl.scale,
+                probes.append({"time": at * 1000, "container": pl.cid, "x": p["x"] * pl.scale, "y": p["y"] * pl.scale,
                                "expect": f"{pl.cid}:{p['top']}", "covering": p["covering"], "scene": sc.name})
     body = "<div class=\"slots\">\n" + "\n".join(slots) + "\n</div>"
     spec = {"times": [t * 1000 for t in times], "targets": targets, "waapi": waapi_specs, "register": register,
@@ -1373,14 +1383,15 @@ def stacking_case(server: Server, name, body, container, results: list[Result]):
     through time like the others, and at mid-transition `elementFromPoint` at points the views
     cover returns the one `stacking` puts on top."""
     end = json.loads(server.fetch("/v1/render?format=json", body, "application/json"))["duration"]
-    times = sorted(set(check_times(end, name)) | {end / 2})
+    probe_at = end * PRESET_PROBE_AT.get(body.get("transition", {}).get("preset"), 0.5)
+    times = sorted(set(check_times(end, name)) | {probe_at})
     sc = SceneData(server, name, body, container, times)
     css = server.fetch("/v1/render?format=css", body, "text/css")
     waapi = json.loads(server.fetch("/v1/render?format=waapi&prefix=w", body, "application/json"))
     pls = [Placement(sc, "css", "segue", "px", "css", 1.0, css, "css", probe=True),
            Placement(sc, "waapi", "w", "px", "waapi", 1.0, waapi, "waapi prefix=w", probe=True)]
-    html, spec = scene_page(pls, times, end / 2 * 1000)
-    out, console, page_path = run_page(name, f"{name}: stacking {sc.stacking}, paused at t = {end / 2:g}s", css, html,
+    html, spec = scene_page(pls, times, probe_at * 1000, probe_s=probe_at)
+    out, console, page_path = run_page(name, f"{name}: stacking {sc.stacking}, paused at t = {probe_at:g}s", css, html,
                                        spec, window=(1400, 900), heading="")
     page = check_scene_page(name, out, console, pls, spec, [css], results, group=lambda pl: pl.kind)
     check_stacking_json(page, name, body, sc.at)
@@ -1389,7 +1400,7 @@ def stacking_case(server: Server, name, body, container, results: list[Result]):
         check_waapi_view(page, name, waapi["views"][v], v, "w", sc.layer(v), placed=v in sc.geo)
     multi = [p for p in spec["probes"] if len(p["covering"]) > 1]
     if len(sc.views) > 1 and len(multi) < 2:   # both exports: at least one point each where views overlap
-        page.fail(f"{name}: no point at t={end / 2:g}s where two views overlap clear of every edge")
+        page.fail(f"{name}: no point at t={probe_at:g}s where two views overlap clear of every edge")
     return page_path
 
 

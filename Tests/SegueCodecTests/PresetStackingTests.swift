@@ -17,6 +17,12 @@ final class PresetStackingTests: XCTestCase {
         ("dropDismiss", "from", ["to", "cover", "from"]),
         ("crossDissolve", "to", ["from", "to"]),
         ("swipeUpDismiss", "from", ["to", "from"]),
+        ("push", "to", ["from", "dim", "to"]),
+        ("pop", "from", ["to", "dim", "from"]),
+        ("coverVertical", "to", ["from", "to"]),
+        ("coverVerticalDismiss", "from", ["to", "from"]),
+        ("pageSheet", "to", ["from", "to"]),
+        ("pageSheetDismiss", "from", ["to", "from"]),
     ]
 
     func render(_ preset: String) throws -> RenderRequest {

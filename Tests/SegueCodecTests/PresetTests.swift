@@ -7,7 +7,8 @@ import SegueJSON
 /// request written out here from the preset's parameters, and the catalogue against `expand`.
 final class PresetTests: XCTestCase {
     static let names = ["bouncePresent", "slideDismiss", "zoomPush", "zoomPop", "dropDismiss", "crossDissolve",
-                        "swipeUpDismiss", "pane"]
+                        "swipeUpDismiss", "pane", "push", "pop", "coverVertical", "coverVerticalDismiss", "pageSheet",
+                        "pageSheetDismiss"]
 
     func json(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8), maxDepth: 64) }
 
@@ -342,9 +343,16 @@ final class PresetTests: XCTestCase {
                            "samples": "[[0, 0], [0.1, 100]]", "completionSpeed": "2", "completionCurve": #""linear""#],
         "pane": ["open": "150", "closed": "[100, 650]", "samples": "[[0, 300], [0.1, 250]]", "taps": "[1]",
                  "frequency": "2", "damping": "0.8"],
+        "push": ["duration": "0.4", "timing": #""easeOut""#, "parallax": "0.5", "dimAlpha": "0.2"],
+        "pop": ["duration": "0.4", "timing": #""easeOut""#, "parallax": "0.5", "dimAlpha": "0.2"],
+        "coverVertical": ["duration": "0.4", "timing": #""easeOut""#],
+        "coverVerticalDismiss": ["duration": "0.4", "timing": #""easeIn""#],
+        "pageSheet": ["duration": "0.4", "timing": #""easeOut""#, "top": "54", "cornerRadius": "12", "scale": "0.9", "inset": "20"],
+        "pageSheetDismiss": ["duration": "0.4", "timing": #""easeIn""#, "top": "54", "cornerRadius": "12", "scale": "0.9",
+                             "inset": "20"],
     ]
 
-    func testCatalogueListsTheEightPresetsWithDocumentedDefaults() throws {
+    func testCatalogueListsTheFourteenPresetsWithDocumentedDefaults() throws {
         XCTAssertEqual(keys(Presets.catalogue), ["presets"])
         let presets = elements(member(Presets.catalogue, "presets"))
         XCTAssertEqual(presets.map { member($0, "name") }, Self.names.map(JSONValue.string))
@@ -405,6 +413,7 @@ final class PresetTests: XCTestCase {
     /// the nearest number inside an open end) is accepted.
     func testRangesAreEnforcedAsTheCatalogueStatesThem() throws {
         var probed = 0
+        let container = try Container(json("[0, 0, 320, 568]"), at: .root)  // the requests' own, for a bound at its height
         for preset in PresetTable.all {
             let entry = try XCTUnwrap(elements(member(Presets.catalogue, "presets")).first { member($0, "name") == .string(preset.name) })
             for parameter in preset.parameters {
@@ -418,7 +427,7 @@ final class PresetTests: XCTestCase {
                     XCTAssertTrue(description.contains(text), "\(preset.name).\(parameter.name) states \(text)")
                     for (bound, below) in [(probe.range.lower, true), (probe.range.upper, false)] {
                         guard let bound else { continue }
-                        let edge = bound.value(limits: Limits())
+                        let edge = bound.value(limits: Limits(), container: container)
                         let outside = bound.inclusive ? (below ? edge.nextDown : edge.nextUp) : edge
                         let inside = bound.inclusive ? edge : (below ? edge.nextUp : edge.nextDown)
                         func request(_ number: Double) -> String {
@@ -431,7 +440,7 @@ final class PresetTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThanOrEqual(probed, 30)
+        XCTAssertGreaterThanOrEqual(probed, 50)
     }
 
     /// Where a number of the given kind goes in a request, and the pointer of a fault in it, for

@@ -29,7 +29,7 @@ final class PresetRouteTests: XCTestCase {
         let presets = try catalogue()
         XCTAssertEqual(presets.compactMap { $0["name"] as? String },
                        ["bouncePresent", "slideDismiss", "zoomPush", "zoomPop", "dropDismiss", "crossDissolve", "swipeUpDismiss",
-                        "pane"])
+                        "pane", "push", "pop", "coverVertical", "coverVerticalDismiss", "pageSheet", "pageSheetDismiss"])
         for preset in presets {
             XCTAssertFalse((preset["description"] as? String ?? "").isEmpty)
             let parameters = try XCTUnwrap(preset["parameters"] as? [String: [String: Any]], "\(preset["name"] ?? "")")

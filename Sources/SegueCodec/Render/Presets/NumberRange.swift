@@ -10,6 +10,8 @@ struct NumberRange: Sendable {
         case value(Double)
         /// `Limits.maxDuration`, seconds.
         case durationLimit
+        /// The container's height h, read from the request's `container`.
+        case containerHeight
     }
 
     struct Bound: Sendable {
@@ -36,16 +38,28 @@ struct NumberRange: Sendable {
     /// A length in points: > 0 and within the channel bound.
     static let length = NumberRange(lower: Bound(end: .value(0), inclusive: false),
                                     upper: Bound(end: .value(ChannelDecoder.maxMagnitude), inclusive: true))
+    /// A length in points that may be 0: ≥ 0 and within the channel bound (a corner radius).
+    static let nonNegativeLength = NumberRange(lower: Bound(end: .value(0), inclusive: true),
+                                               upper: Bound(end: .value(ChannelDecoder.maxMagnitude), inclusive: true))
+    /// A distance down from the container's top that stays inside it: ≥ 0 and < h.
+    static let insideHeight = NumberRange(lower: Bound(end: .value(0), inclusive: true),
+                                          upper: Bound(end: .containerHeight, inclusive: false))
+    /// A factor that shrinks or keeps a size: > 0 and ≤ 1.
+    static let shrink = NumberRange(lower: Bound(end: .value(0), inclusive: false), upper: Bound(end: .value(1), inclusive: true))
 
-    /// A 422 at `pointer` when `value` is outside the range.
-    func check(_ value: Double, limits: Limits, _ pointer: @autoclosure () -> JSONPointer) throws(Problem) {
-        if let lower, !lower.admits(value, from: .below, limits: limits) {
+    /// A 422 at `pointer` when `value` is outside the range; `container` is the preset's, for a
+    /// range that ends at the container's height.
+    func check(_ value: Double, limits: Limits, container: Container? = nil,
+               _ pointer: @autoclosure () -> JSONPointer) throws(Problem) {
+        if let lower, !lower.admits(value, from: .below, limits: limits, container: container) {
             let pointer = pointer()
-            throw Problem.invalid("\(pointer.display) must be \(lower.text(.below, limits: limits)), not \(value)", at: pointer)
+            throw Problem.invalid("\(pointer.display) must be \(lower.text(.below, limits: limits, container: container)), not \(value)",
+                                  at: pointer)
         }
-        if let upper, !upper.admits(value, from: .above, limits: limits) {
+        if let upper, !upper.admits(value, from: .above, limits: limits, container: container) {
             let pointer = pointer()
-            throw Problem.invalid("\(pointer.display) must be \(upper.text(.above, limits: limits)), not \(value)", at: pointer)
+            throw Problem.invalid("\(pointer.display) must be \(upper.text(.above, limits: limits, container: container)), not \(value)",
+                                  at: pointer)
         }
     }
 
@@ -84,15 +98,20 @@ struct NumberRange: Sendable {
 extension NumberRange.Bound {
     enum Side { case below, above }
 
-    func value(limits: Limits) -> Double {
+    func value(limits: Limits, container: Container? = nil) -> Double {
         switch end {
-        case .value(let value): value
-        case .durationLimit: limits.maxDuration
+        case .value(let value):
+            return value
+        case .durationLimit:
+            return limits.maxDuration
+        case .containerHeight:
+            guard let container else { preconditionFailure("a range that ends at the container's height needs the container") }
+            return container.h
         }
     }
 
-    func admits(_ value: Double, from side: Side, limits: Limits) -> Bool {
-        let end = self.value(limits: limits)
+    func admits(_ value: Double, from side: Side, limits: Limits, container: Container? = nil) -> Bool {
+        let end = self.value(limits: limits, container: container)
         switch side {
         case .below: return inclusive ? value >= end : value > end
         case .above: return inclusive ? value <= end : value < end
@@ -100,18 +119,21 @@ extension NumberRange.Bound {
     }
 
     /// "> 0", "≤ the duration limit, 3600 s".
-    func text(_ side: Side, limits: Limits?) -> String {
+    func text(_ side: Side, limits: Limits?, container: Container? = nil) -> String {
         let relation = switch side {
         case .below: inclusive ? "≥" : ">"
         case .above: inclusive ? "≤" : "<"
         }
-        return "\(relation) " + endText(limits: limits)
+        return "\(relation) " + endText(limits: limits, container: container)
     }
 
     /// "0", "the duration limit, 3600 s" (with the limits in force) or "the duration limit (3600 s
-    /// by default)" (without).
-    func endText(limits: Limits?) -> String {
+    /// by default)" (without); "h, the container's height, 568" (for a request) or "h, the
+    /// container's height" (in the catalogue).
+    func endText(limits: Limits?, container: Container? = nil) -> String {
         switch end {
+        case .containerHeight:
+            return "h, the container's height" + (container.map { ", " + NumberRange.text($0.h) } ?? "")
         case .value(let value):
             return NumberRange.text(value)
         case .durationLimit:

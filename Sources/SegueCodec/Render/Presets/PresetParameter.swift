@@ -132,7 +132,7 @@ struct PresetReading {
         switch kind {
         case .number(let range):
             guard case .number(let number) = value else { throw Problem.wrongType(at: p, expected: "a number", found: value) }
-            try range.check(number, limits: limits, p)
+            try range.check(number, limits: limits, container: environment.container, p)
             return value
         case .timing(let springs):
             return try timing(value, springs: springs, at: p)

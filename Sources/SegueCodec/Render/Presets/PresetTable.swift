@@ -1,12 +1,15 @@
 import SegueJSON
 
-/// The presets of docs/rules.md "Presets", in the contract's order: each one's whole definition.
+/// The presets of docs/rules.md "Presets" and of rule 47 (docs/presets.md), in the contract's
+/// order: each one's whole definition.
 /// Views are listed bottom to top as UIKit's transition code stacks them (rule 40): a presentation
 /// or push adds `to` above `from`; a dismissal or pop inserts `to` below `from`, so the view that
 /// leaves is the one seen moving; a dimming cover sits between them.
 enum PresetTable {
     static let all: [PresetDefinition] = [
         bouncePresent, slideDismiss, zoom(push: true), zoom(push: false), dropDismiss, crossDissolve, swipeUpDismiss, pane,
+        navigation(push: true), navigation(push: false), coverVertical(dismiss: false), coverVertical(dismiss: true),
+        pageSheet(dismiss: false), pageSheet(dismiss: true),
     ]
 
     static func named(_ name: String) -> PresetDefinition? { all.first { $0.name == name } }
@@ -18,9 +21,11 @@ enum PresetTable {
         PresetParameter("duration", .number(.duration), default: .number(seconds), summary)
     }
 
-    /// A timing that runs for the preset's duration.
-    static func timing(_ name: String) -> PresetParameter {
-        PresetParameter("timing", .timing(springs: .dampingRatioOnly), default: .string(name))
+    /// A timing that runs for the preset's duration: a name, or a timing object.
+    static func timing(_ name: String) -> PresetParameter { timing(.string(name)) }
+
+    static func timing(_ value: JSONValue) -> PresetParameter {
+        PresetParameter("timing", .timing(springs: .dampingRatioOnly), default: value)
     }
 
     /// `{duration, timing, …to}`: a block animation on the preset's duration and timing.

@@ -14,6 +14,8 @@ indirect enum Quantity: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloa
     case sum(Quantity, Quantity)
     /// factor · quantity.
     case scaled(Double, Quantity)
+    /// The product of two quantities (a parameter times a side of the container).
+    case product(Quantity, Quantity)
     /// factor · π, an angle in radians.
     case pi(Double)
 
@@ -37,8 +39,15 @@ indirect enum Quantity: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloa
         case .parameter(let name, let component): environment.number(name, component: component)
         case .sum(let a, let b): a.value(environment) + b.value(environment)
         case .scaled(let factor, let quantity): factor * quantity.value(environment)
+        case .product(let a, let b): a.value(environment) * b.value(environment)
         case .pi(let factor): factor * Double.pi
         }
+    }
+
+    /// The notation as a factor of a product: a sum in parentheses.
+    var factorNotation: String {
+        guard case .sum = self else { return notation }
+        return "(" + notation + ")"
     }
 
     /// The formula: "x + w/2", "closed.y - 10", "0.04·distance", "-1.5π".
@@ -66,6 +75,8 @@ indirect enum Quantity: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloa
             return quantity.notation + "/2"
         case .scaled(let factor, let quantity):
             return NumberRange.text(factor) + "·" + quantity.notation
+        case .product(let a, let b):
+            return [a, b].map(\.factorNotation).joined(separator: "·")
         case .pi(let factor):
             return (factor == 1 ? "" : factor == -1 ? "-" : NumberRange.text(factor)) + "π"
         }
@@ -98,6 +109,8 @@ indirect enum Template: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloa
     static func numbers(_ quantities: [Quantity]) -> Template { .array(quantities.map(Template.number)) }
     /// The container moved down by dy: [x, y + dy, w, h].
     static func frame(dy: Quantity) -> Template { .numbers([.x, .y + dy, .w, .h]) }
+    /// The container moved right by dx: [x + dx, y, w, h].
+    static func frame(dx: Quantity) -> Template { .numbers([.x + dx, .y, .w, .h]) }
     /// The container's centre, [x + w/2, y + h/2].
     static let center = Template.numbers([.midX, .y + 0.5 * .h])
     /// A view as large as the container, [0, 0, w, h].
