@@ -61,6 +61,44 @@ extension Spring {
 }
 
 extension Spring {
+    /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)` (docs/springs.md "SwiftUI's
+    /// names"): UIKit's solve of `uikit(dampingRatio:duration:initialVelocity:)` for a spring from
+    /// rest, with the envelope level ε given instead of fixed at 0.001 and nothing clamped. Mass 1,
+    /// stiffness ω², damping 2ζω, where at t = `settlingDuration`
+    /// - ζ < 1: the sine term's envelope ζ/√(1 − ζ²)·e^(−ζωt) is ε, so
+    ///   ω = ln(ζ/(ε·√(1 − ζ²)))/(ζ·t);
+    /// - ζ = 1: the distance still to go, (1 + ωt)·e^(−ωt), is ε, so ω = u/t with
+    ///   (1 + u)·e^(−u) = ε (`criticalEnvelopeRoot`).
+    /// The caller keeps ζ in (ε/√(1 + ε²), 1] and ε in (0, 1), where ω is positive.
+    public static func settling(duration: Double, dampingRatio zeta: Double, epsilon: Double,
+                                initialVelocity: Double) -> Spring {
+        let omega: Double
+        if zeta < 1 {
+            omega = log(zeta / (epsilon * (1 - zeta * zeta).squareRoot())) / (zeta * duration)
+        } else {
+            omega = criticalEnvelopeRoot(epsilon: epsilon) / duration
+        }
+        return Spring(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity,
+                      allowsOverdamping: false)
+    }
+
+    /// u > 0 with (1 + u)·e^(−u) = ε for ε in (0, 1): Newton on f(u) = ln(1 + u) − u − ln ε, which is
+    /// concave and decreasing, from u = 2(1 − ln ε), where f ≤ 0, so the iterates fall monotonically
+    /// onto the root; stops when a step no longer moves u.
+    static func criticalEnvelopeRoot(epsilon: Double) -> Double {
+        let level = log(epsilon)
+        var u = 2 * (1 - level)
+        for _ in 0..<100 {
+            let f = log1p(u) - u - level
+            let next = u + f * (1 + u) / u
+            if !(next < u) { break }
+            u = next
+        }
+        return u
+    }
+}
+
+extension Spring {
     /// Step 2 of `uikit(dampingRatio:duration:initialVelocity:)`, shared with Motion's `findSpring`
     /// (docs/springs.md "Motion springs"), which runs the same equation with 11 steps: `iterations`
     /// Newton steps from ω = 5/T on the envelope equation at ε = `uikitEpsilon`, no convergence

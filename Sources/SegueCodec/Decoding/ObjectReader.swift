@@ -10,6 +10,9 @@ public struct ObjectReader {
     /// (allocated only for larger objects; a request object has a handful of members).
     private var readMask: UInt64 = 0
     private var readBeyond: Set<Int> = []
+    /// Every member asked for, given or not, and those declared with `accepts(_:)`: the members
+    /// that exist here, which a refusal of an unknown one lists (rule 46).
+    private var known: [String] = []
 
     public init(_ value: JSONValue, at pointer: JSONPointer) throws(Problem) {
         guard case .object(let members) = value else {
@@ -32,6 +35,7 @@ public struct ObjectReader {
 
     /// The raw member, marking it read; `null` counts as absent.
     public mutating func value(_ key: String) -> JSONValue? {
+        known.append(key)
         guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
         markRead(index)
         if case .null = members[index].value { return nil }
@@ -85,11 +89,19 @@ public struct ObjectReader {
         return elements
     }
 
-    /// Throws a 422 naming the first given (non-null) member that was never read.
+    /// Declares members that exist here although this reading did not ask for them (the members
+    /// of a spring's other parameter sets), so that a refusal lists them too.
+    public mutating func accepts(_ keys: [String]) {
+        known.append(contentsOf: keys)
+    }
+
+    /// Throws a 422 naming the first given (non-null) member that was never read, with the members
+    /// that exist here and, for another platform's name of one of them, the one to use (rule 46).
     public func rejectUnknown() throws(Problem) {
         for (index, member) in members.enumerated() where !wasRead(index) {
             if case .null = member.value { continue }
-            throw Problem.invalid("unknown member `\(member.key)`", at: pointer / member.key)
+            throw Problem.invalid(Vocabulary.unknown("member", member.key, known: known, listing: "the members here are"),
+                                  at: pointer / member.key)
         }
     }
 }

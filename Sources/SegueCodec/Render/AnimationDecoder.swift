@@ -60,6 +60,7 @@ enum AnimationDecoder {
                                   at: p / (forms.dropFirst().first?.rawValue ?? "to"))
         }
         let form = forms[0]
+        object.accepts(FormName.allCases.map(\.rawValue) + ["dynamics"])
         let (curve, duration, givenDuration) = try curveAndDuration(&object, form: form, limits: limits, warnings: &warnings)
         let members = try AnimatorMembers(&object, limits: limits)
         let (repeatCount, autoreverses) = try repeats(&object)
@@ -218,11 +219,26 @@ struct TargetContext {
             throw Problem.invalid("view `\(view.name)` gave \(gave): `\(channel)` has no default and cannot be animated",
                                   at: at)
         default:
-            guard let kind = ChannelKind.builtIn(channel) else {
-                throw Problem.invalid("custom channel `\(channel.prefix(100))` must be given in view `\(view.name)`", at: at)
-            }
+            guard let kind = ChannelKind.builtIn(channel) else { throw unknownChannel(channel, at: at) }
             return kind
         }
+    }
+
+    /// The built-in channels (docs/rules.md "Views and channels").
+    static let builtInChannels = ["frame", "center", "bounds", "alpha", "transform", "backgroundColor", "cornerRadius"]
+
+    /// A channel the view does not give and that is not built in: which name to use when it is a
+    /// CSS or Core Animation name of one that exists, and the channels that do (rule 46).
+    func unknownChannel(_ channel: String, at: JSONPointer) -> Problem {
+        let custom = view.channels.map(\.name).filter { ChannelKind.builtIn($0) == nil }
+        let known = Self.builtInChannels + custom
+        let listing = "the channels are " + Vocabulary.list(Self.builtInChannels)
+            + (custom.isEmpty ? "" : ", and view `\(view.name)`'s own " + Vocabulary.list(custom))
+        if let hint = Vocabulary.hint(for: channel, among: known) {
+            return Problem.invalid("unknown channel `\(channel.prefix(100))`: \(hint); \(listing)", at: at)
+        }
+        return Problem.invalid("custom channel `\(channel.prefix(100))` must be given in view `\(view.name)`; \(listing)",
+                               at: at)
     }
 
     func to(_ json: JSONValue) throws(Problem) -> [Located<SceneSpec.Target>] {

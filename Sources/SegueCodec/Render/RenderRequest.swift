@@ -154,6 +154,7 @@ struct SceneDecoder {
                                   + "\(limits.maxAnimations)", at: root / (commandsValue.isEmpty ? "animations" : "commands"))
         }
         let interactionValue = object.value("interaction")
+        object.accepts(["transition"])
         try object.rejectUnknown()
 
         var animations: [SceneSpec.Animation] = []

@@ -2,7 +2,8 @@ import SegueEngine
 import SegueJSON
 
 /// Parses a CSS `<easing-function>` (CSS Easing Level 2, https://drafts.csswg.org/css-easing-2/)
-/// plus the UIKit names `easeIn`, `easeOut`, `easeInOut`.
+/// plus the UIKit names `easeIn`, `easeOut`, `easeInOut`, Core Animation's `easeInEaseOut` and
+/// `default`, and SwiftUI's springs `smooth`, `snappy`, `bouncy` (rule 46).
 ///
 /// Accepted: `linear`, `ease`, `ease-in`, `ease-out`, `ease-in-out`, `step-start`, `step-end`,
 /// `cubic-bezier(x1, y1, x2, y2)` with x1, x2 in [0, 1], `steps(n[, position])` with n ≥ 1
@@ -16,16 +17,13 @@ public enum CSSEasing {
         }
         let trimmed = text.trimmingCSSWhitespace()
         guard let open = trimmed.firstIndex(of: "(") else {
-            switch trimmed.lowercased() {
-            case "linear": return .named(.linear)
-            case "ease": return .named(.ease)
-            case "ease-in", "easein": return .named(.easeIn)
-            case "ease-out", "easeout": return .named(.easeOut)
-            case "ease-in-out", "easeinout": return .named(.easeInOut)
-            case "step-start": return .steps(Steps(count: 1, position: .start))
-            case "step-end": return .steps(Steps(count: 1, position: .end))
-            default: throw invalid("unknown keyword")
+            let folded = trimmed.lowercased()
+            guard let keyword = keywords.first(where: { $0.name.lowercased() == folded }) else {
+                let names = keywords.map(\.name)
+                throw invalid(Vocabulary.unknown("keyword", trimmed, known: names, listing: "the keywords are")
+                              + ", and the functions " + Vocabulary.list(functions.map { $0 + "()" }))
             }
+            return keyword.spec
         }
         guard trimmed.last == ")" else { throw invalid("missing `)`") }
         let name = trimmed[..<open].lowercased()
@@ -61,7 +59,9 @@ public enum CSSEasing {
                 case "jump-both": position = .jumpBoth
                 case "start": position = .start
                 case "end": position = .end
-                default: throw invalid("unknown step position `\(arguments[1])`")
+                default:
+                    throw invalid(Vocabulary.unknown("step position", arguments[1], known: stepPositions,
+                                                     listing: "the positions are"))
                 }
             }
             guard position != .jumpNone || count >= 2 else { throw invalid("jump-none needs at least 2 steps") }
@@ -77,9 +77,29 @@ public enum CSSEasing {
             return .piecewiseLinear(curve)
 
         default:
-            throw invalid("unknown function `\(name)()`")
+            let given = trimmed[..<open].prefix(100) + "()", calls = functions.map { $0 + "()" }
+            let hint = Vocabulary.hint(for: String(given), among: calls).map { ": " + $0 } ?? ""
+            throw invalid("unknown function `\(given)`\(hint); the functions are " + Vocabulary.list(calls))
         }
     }
+
+    /// The keywords a timing string may be (ASCII case-insensitive): CSS's, UIKit's and Core
+    /// Animation's curve names, and SwiftUI's named springs (rule 46).
+    static let keywords: [(name: String, spec: TimingSpec)] = [
+        ("linear", .named(.linear)), ("ease", .named(.ease)), ("ease-in", .named(.easeIn)), ("ease-out", .named(.easeOut)),
+        ("ease-in-out", .named(.easeInOut)), ("step-start", .steps(Steps(count: 1, position: .start))),
+        ("step-end", .steps(Steps(count: 1, position: .end))), ("easeIn", .named(.easeIn)), ("easeOut", .named(.easeOut)),
+        ("easeInOut", .named(.easeInOut)), ("easeInEaseOut", .named(.easeInOut)), ("default", .named(.default)),
+    ] + SwiftUISpringPreset.allCases.map { preset in
+        (preset.rawValue, .spring(SpringSpec(parameters: .swiftUIPreset(preset, duration: SwiftUISpringPreset.duration,
+                                                                        extraBounce: 0), initialVelocity: 0)))
+    }
+
+    /// The functions a timing string may call.
+    static let functions = ["cubic-bezier", "steps", "linear"]
+
+    /// The positions of `steps()`.
+    static let stepPositions = ["jump-start", "jump-end", "jump-none", "jump-both", "start", "end"]
 
     /// `<number> && <percentage>{1,2}?` — the number first or last, percentages adjacent.
     static func linearStop(_ text: String) -> PiecewiseLinear.Stop? {

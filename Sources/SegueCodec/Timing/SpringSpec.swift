@@ -20,6 +20,16 @@ public struct SpringSpec: Sendable, Equatable {
         case pop(bounciness: Double, speed: Double)
         /// Origami / Rebound tension and friction in Origami units.
         case origami(tension: Double, friction: Double)
+        /// SwiftUI's `.smooth`, `.snappy`, `.bouncy` (`smooth(duration:extraBounce:)`, …): the
+        /// perceptual set with `duration` and the preset's bounce plus `extraBounce` (rule 46).
+        case swiftUIPreset(SwiftUISpringPreset, duration: Double, extraBounce: Double)
+        /// SwiftUI's `Spring(duration:bounce:)` in SwiftUI's spelling: the perceptual set.
+        case swiftUIDuration(duration: Double, bounce: Double)
+        /// SwiftUI's `Spring(response:dampingFraction:)`: the response set, `dampingFraction` being
+        /// SwiftUI's name for the damping ratio.
+        case swiftUIResponse(response: Double, dampingFraction: Double)
+        /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)` (`Spring.settling`).
+        case settling(duration: Double, dampingRatio: Double, epsilon: Double)
 
         /// The set's name as the contract's error messages use it.
         public var name: String {
@@ -31,16 +41,24 @@ public struct SpringSpec: Sendable, Equatable {
             case .perceptual: "perceptual (perceptualDuration, bounce)"
             case .pop: "POP (bounciness, speed)"
             case .origami: "Origami (tension, friction)"
+            case .swiftUIPreset: "SwiftUI preset (preset, duration, extraBounce)"
+            case .swiftUIDuration: "SwiftUI duration (duration, bounce)"
+            case .swiftUIResponse: "SwiftUI response (response, dampingFraction)"
+            case .settling: "settling (settlingDuration, dampingRatio, epsilon)"
             }
         }
     }
 
     public var parameters: ParameterSet
     public var initialVelocity: Double
+    /// Whether SwiftUI's `blendDuration` was given: accepted, ignored, and reported as a warning
+    /// when the spring is resolved (rule 46).
+    public var ignoresBlendDuration: Bool
 
-    public init(parameters: ParameterSet, initialVelocity: Double) {
+    public init(parameters: ParameterSet, initialVelocity: Double, ignoresBlendDuration: Bool = false) {
         self.parameters = parameters
         self.initialVelocity = initialVelocity
+        self.ignoresBlendDuration = ignoresBlendDuration
     }
 
     /// Only the UIKit set takes an animation's duration; every other set runs for its settling
@@ -55,6 +73,10 @@ public struct SpringSpec: Sendable, Equatable {
     public func resolve(duration: Double?, warnings: inout [Warning], at pointer: JSONPointer,
                         durationAt durationPointer: JSONPointer = JSONPointer(["duration"])) -> Spring {
         let v = initialVelocity
+        if ignoresBlendDuration {
+            warnings.append(Warning(pointer: pointer / "blendDuration",
+                                    detail: "blendDuration only blends SwiftUI animations that replace one another; it is ignored"))
+        }
         switch parameters {
         case .uikit(let ratio):
             let solution = Spring.uikit(dampingRatio: ratio, duration: duration ?? 0, initialVelocity: v)
@@ -79,6 +101,14 @@ public struct SpringSpec: Sendable, Equatable {
             return .pop(bounciness: bounciness, speed: speed, initialVelocity: v)
         case .origami(let tension, let friction):
             return .origami(tension: tension, friction: friction, initialVelocity: v)
+        case .swiftUIPreset(let preset, let d, let extra):
+            return .perceptual(duration: d, bounce: preset.bounce + extra, initialVelocity: v)
+        case .swiftUIDuration(let d, let bounce):
+            return .perceptual(duration: d, bounce: bounce, initialVelocity: v)
+        case .swiftUIResponse(let response, let fraction):
+            return .response(response, dampingRatio: fraction, initialVelocity: v)
+        case .settling(let s, let ratio, let epsilon):
+            return .settling(duration: s, dampingRatio: ratio, epsilon: epsilon, initialVelocity: v)
         }
     }
 
@@ -111,9 +141,35 @@ public struct SpringSpec: Sendable, Equatable {
             add("bounciness", bounciness); add("speed", speed)
         case .origami(let tension, let friction):
             add("tension", tension); add("friction", friction)
+        case .swiftUIPreset(let preset, let d, let extra):
+            members.append(.init("preset", .string(preset.rawValue)))
+            add("duration", d); add("extraBounce", extra)
+        case .swiftUIDuration(let d, let bounce):
+            add("duration", d); add("bounce", bounce)
+        case .swiftUIResponse(let response, let fraction):
+            add("response", response); add("dampingFraction", fraction)
+        case .settling(let s, let ratio, let epsilon):
+            add("settlingDuration", s); add("dampingRatio", ratio); add("epsilon", epsilon)
         }
         add("initialVelocity", initialVelocity)
         return .object(members)
+    }
+}
+
+/// SwiftUI's named springs (`Spring.smooth`, `.snappy`, `.bouncy`): the perceptual set with
+/// duration 0.5 s and these bounces (docs/springs.md "SwiftUI's names").
+public enum SwiftUISpringPreset: String, Sendable, CaseIterable {
+    case smooth, snappy, bouncy
+
+    /// The duration every preset takes unless given, seconds.
+    public static let duration = 0.5
+
+    public var bounce: Double {
+        switch self {
+        case .smooth: 0
+        case .snappy: 0.15
+        case .bouncy: 0.3
+        }
     }
 }
 

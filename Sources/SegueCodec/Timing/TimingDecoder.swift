@@ -14,7 +14,7 @@ public enum TimingDecoder {
             }
             let spec: TimingSpec
             switch type {
-            case "linear", "ease", "easeIn", "easeOut", "easeInOut":
+            case "linear", "ease", "easeIn", "easeOut", "easeInOut", "default":
                 spec = .named(TimingSpec.NamedCurve(rawValue: type)!)
             case "cubicBezier":
                 spec = try cubicBezier(&object)
@@ -25,8 +25,8 @@ public enum TimingDecoder {
             case "spring":
                 spec = .spring(try spring(&object))
             default:
-                throw Problem.invalid("unknown timing type `\(type.prefix(100))`; expected linear, ease, easeIn, easeOut, "
-                                      + "easeInOut, cubicBezier, steps, piecewiseLinear or spring", at: pointer / "type")
+                throw Problem.invalid(Vocabulary.unknown("timing type", type, known: types, listing: "the types are"),
+                                      at: pointer / "type")
             }
             try object.rejectUnknown()
             return spec
@@ -34,6 +34,10 @@ public enum TimingDecoder {
             throw Problem.wrongType(at: pointer, expected: "a CSS easing string or a timing object", found: value)
         }
     }
+
+    /// The values of a timing object's `type`.
+    static let types = ["linear", "ease", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier", "steps",
+                        "piecewiseLinear", "spring"]
 
     static func cubicBezier(_ object: inout ObjectReader) throws(Problem) -> TimingSpec {
         let p = object.pointer
@@ -52,7 +56,9 @@ public enum TimingDecoder {
         var position = StepPosition.jumpEnd
         if let name = try object.string("position") {
             guard let parsed = StepPosition(rawValue: name) else {
-                throw Problem.invalid("unknown step position `\(name.prefix(100))`; expected jumpStart, jumpEnd, jumpNone, "
+                let positions = StepPosition.allCases.map(\.rawValue)
+                let hint = Vocabulary.hint(for: name, among: positions).map { ": " + $0 } ?? ""
+                throw Problem.invalid("unknown step position `\(name.prefix(100))`\(hint); expected jumpStart, jumpEnd, jumpNone, "
                                       + "jumpBoth, start or end", at: p / "position")
             }
             position = parsed
@@ -82,7 +88,7 @@ public enum TimingDecoder {
     // MARK: Springs
 
     /// Members that identify one parameter set on their own.
-    private static let exclusiveMembers: [(members: [String], set: String)] = [
+    static let exclusiveMembers: [(members: [String], set: String)] = [
         (["mass", "damping", "allowsOverdamping"], "physical"),
         (["response"], "response"),
         (["perceptualDuration", "bounce"], "perceptual"),
@@ -94,63 +100,24 @@ public enum TimingDecoder {
     /// - members of two exclusive groups (physical, response, perceptual, POP, Origami) → 422;
     /// - `stiffness` + `dampingRatio` is the Android set, `dampingRatio` alone the UIKit set,
     ///   `stiffness` alone the physical set;
+    /// - SwiftUI's forms (rule 46) are recognised first, by their own members (`swiftUISet`);
     /// - omitted members take their system's defaults: physical mass 1, stiffness 100, damping 10
     ///   (CASpringAnimation); POP bounciness 4, speed 12; Origami tension 40, friction 7 (Rebound);
     ///   perceptual bounce 0 (SwiftUI). The response set needs both of its members.
     static func spring(_ object: inout ObjectReader) throws(Problem) -> SpringSpec {
         let p = object.pointer
-        let present = exclusiveMembers.filter { group in group.members.contains(where: object.has) }
-        let hasRatio = object.has("dampingRatio"), hasStiffness = object.has("stiffness")
-        var sets = present.map(\.set)
-        if let only = sets.first, sets.count == 1 {
-            let mixesRatio = hasRatio && only != "response"
-            let mixesStiffness = hasStiffness && only != "physical"
-            if mixesRatio { sets.append(hasStiffness ? "Android" : "UIKit") }
-            if mixesStiffness && !mixesRatio { sets.append("physical or Android") }
-        }
-        guard sets.count <= 1 else {
-            let culprit = object.keys.last(where: { key in
-                exclusiveMembers.contains { $0.members.contains(key) } || key == "dampingRatio" || key == "stiffness"
-            }) ?? "type"
-            throw Problem.invalid("a spring takes exactly one parameter set; these members mix the "
-                                  + sets.joined(separator: " and ") + " sets", at: p / culprit)
-        }
+        object.accepts(springMembers)
+        var set = try swiftUISet(object)
+        if set == nil { set = try classicSet(object) }
         let velocity = try object.number("initialVelocity") ?? 0
         let parameters: SpringSpec.ParameterSet
-        switch sets.first {
-        case "physical":
-            let mass = try object.number("mass") ?? 1
-            let stiffness = try object.number("stiffness") ?? 100
-            let damping = try object.number("damping") ?? 10
-            try Check.positive(mass, p / "mass")
-            try Check.positive(stiffness, p / "stiffness")
-            try Check.nonNegative(damping, p / "damping")
-            parameters = .physical(mass: mass, stiffness: stiffness, damping: damping,
-                                   allowsOverdamping: try object.bool("allowsOverdamping") ?? false)
-        case "response":
-            let response = try object.requiredNumber("response", "for the response set")
-            let ratio = try object.requiredNumber("dampingRatio", "with `response`")
-            try Check.positive(response, p / "response")
-            try Check.nonNegative(ratio, p / "dampingRatio")
-            parameters = .response(response: response, dampingRatio: ratio)
-        case "perceptual":
-            let duration = try object.requiredNumber("perceptualDuration", "for the perceptual set")
-            let bounce = try object.number("bounce") ?? 0
-            try Check.positive(duration, p / "perceptualDuration")
-            guard bounce > -1 else { throw Problem.invalid("`bounce` must be > -1, not \(bounce)", at: p / "bounce") }
-            parameters = .perceptual(duration: duration, bounce: bounce)
-        case "POP":
-            let bounciness = try object.number("bounciness") ?? 4
-            let speed = try object.number("speed") ?? 12
-            try Check.nonNegative(bounciness, p / "bounciness")
-            try Check.nonNegative(speed, p / "speed")
-            parameters = .pop(bounciness: bounciness, speed: speed)
-        case "Origami":
-            parameters = .origami(tension: try object.number("tension") ?? 40, friction: try object.number("friction") ?? 7)
-        default:
-            parameters = try implicitSet(&object, hasStiffness: hasStiffness, hasRatio: hasRatio)
+        if let swiftUI = try swiftUIParameters(set, &object) {
+            parameters = swiftUI
+        } else {
+            parameters = try classicParameters(set, &object)
         }
-        let spec = SpringSpec(parameters: parameters, initialVelocity: velocity)
+        let spec = SpringSpec(parameters: parameters, initialVelocity: velocity,
+                              ignoresBlendDuration: try blendDuration(&object, parameters: parameters))
         // POP and Origami map onto tension and friction through polynomials that can leave the
         // physical range for out-of-range inputs: refuse those instead of producing a runaway.
         var ignored: [Warning] = []
@@ -165,6 +132,89 @@ public enum TimingDecoder {
             }
         }
         return spec
+    }
+
+    /// The set of the members before rule 46: the exclusive groups, then what `dampingRatio` and
+    /// `stiffness` add; nil when the members name no set (`implicitSet` decides).
+    private static func classicSet(_ object: ObjectReader) throws(Problem) -> String? {
+        let present = exclusiveMembers.filter { group in group.members.contains(where: object.has) }
+        let hasRatio = object.has("dampingRatio"), hasStiffness = object.has("stiffness")
+        var sets = present.map(\.set)
+        if let only = sets.first, sets.count == 1 {
+            let mixesRatio = hasRatio && only != "response"
+            let mixesStiffness = hasStiffness && only != "physical"
+            if mixesRatio { sets.append(hasStiffness ? "Android" : "UIKit") }
+            if mixesStiffness && !mixesRatio { sets.append("physical or Android") }
+        }
+        guard sets.count <= 1 else {
+            let culprit = object.keys.last(where: { key in
+                exclusiveMembers.contains { $0.members.contains(key) } || key == "dampingRatio" || key == "stiffness"
+            }) ?? "type"
+            throw Problem.invalid("a spring takes exactly one parameter set; these members mix the "
+                                  + sets.joined(separator: " and ") + " sets", at: object.pointer / culprit)
+        }
+        return sets.first
+    }
+
+    /// The members of the sets before rule 46, read for the set `classicSet` found.
+    private static func classicParameters(_ set: String?, _ object: inout ObjectReader) throws(Problem) -> SpringSpec.ParameterSet {
+        let p = object.pointer
+        switch set {
+        case "physical":
+            let mass = try object.number("mass") ?? 1
+            let stiffness = try object.number("stiffness") ?? 100
+            let damping = try object.number("damping") ?? 10
+            try Check.positive(mass, p / "mass")
+            try Check.positive(stiffness, p / "stiffness")
+            try Check.nonNegative(damping, p / "damping")
+            return .physical(mass: mass, stiffness: stiffness, damping: damping,
+                             allowsOverdamping: try object.bool("allowsOverdamping") ?? false)
+        case "response":
+            let (response, ratio) = try responseAndRatio(&object, ratio: "dampingRatio", why: "for the response set")
+            return .response(response: response, dampingRatio: ratio)
+        case "perceptual":
+            let (duration, bounce) = try durationAndBounce(&object, duration: "perceptualDuration", why: "for the perceptual set")
+            return .perceptual(duration: duration, bounce: bounce)
+        case "POP":
+            let bounciness = try object.number("bounciness") ?? 4
+            let speed = try object.number("speed") ?? 12
+            try Check.nonNegative(bounciness, p / "bounciness")
+            try Check.nonNegative(speed, p / "speed")
+            return .pop(bounciness: bounciness, speed: speed)
+        case "Origami":
+            return .origami(tension: try object.number("tension") ?? 40, friction: try object.number("friction") ?? 7)
+        default:
+            return try implicitSet(&object, hasStiffness: object.has("stiffness"), hasRatio: object.has("dampingRatio"))
+        }
+    }
+
+    /// `response` (> 0, required `why`) and the damping ratio under the name `ratio` (≥ 0, required
+    /// with it): the response set in either spelling.
+    static func responseAndRatio(_ object: inout ObjectReader, ratio key: String,
+                                 why: String) throws(Problem) -> (response: Double, ratio: Double) {
+        let p = object.pointer
+        let response = try object.requiredNumber("response", why)
+        let ratio = try object.requiredNumber(key, "with `response`")
+        try Check.positive(response, p / "response")
+        try Check.nonNegative(ratio, p / key)
+        return (response, ratio)
+    }
+
+    /// The duration under the name `duration` (> 0, required `why`) and `bounce` (> −1, 0 unless
+    /// given): the perceptual set in either spelling.
+    static func durationAndBounce(_ object: inout ObjectReader, duration key: String,
+                                  why: String) throws(Problem) -> (duration: Double, bounce: Double) {
+        let p = object.pointer
+        let duration = try object.requiredNumber(key, why)
+        let bounce = try object.number("bounce") ?? 0
+        try Check.positive(duration, p / key)
+        try checkBounce(bounce, p / "bounce")
+        return (duration, bounce)
+    }
+
+    /// A perceptual bounce: > −1, where ζ = 1/(1 + bounce) stays finite (docs/springs.md).
+    static func checkBounce(_ bounce: Double, _ pointer: JSONPointer, given: String = "") throws(Problem) {
+        guard bounce > -1 else { throw Problem.invalid("`bounce`\(given) must be > -1, not \(bounce)", at: pointer) }
     }
 
     /// The sets named by `stiffness` and `dampingRatio` alone: both are Android's, the ratio
@@ -191,6 +241,8 @@ public enum TimingDecoder {
         }
         throw Problem.invalid("a spring needs one parameter set: dampingRatio (UIKit, with a duration); mass, stiffness, "
                               + "damping; stiffness, dampingRatio; response, dampingRatio; perceptualDuration, bounce; "
-                              + "bounciness, speed; or tension, friction", at: p)
+                              + "bounciness, speed; tension, friction; or SwiftUI's preset (smooth, snappy, bouncy), "
+                              + "duration, extraBounce; duration, bounce; response, dampingFraction; or settlingDuration, "
+                              + "dampingRatio, epsilon", at: p)
     }
 }

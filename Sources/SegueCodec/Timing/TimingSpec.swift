@@ -4,7 +4,8 @@ import SegueJSON
 /// A `timing` member as the client described it (docs/rules.md "Timing curves"), kept for the normalised echo, with
 /// the engine curve it denotes.
 public enum TimingSpec: Sendable, Equatable {
-    /// `linear`, `ease`, `easeIn`, `easeOut`, `easeInOut` (CSS keywords normalise to these).
+    /// `linear`, `ease`, `easeIn`, `easeOut`, `easeInOut` (CSS keywords normalise to these), and
+    /// Core Animation's `default` (rule 46).
     case named(NamedCurve)
     case cubicBezier(CubicBezier)
     case steps(Steps)
@@ -13,12 +14,15 @@ public enum TimingSpec: Sendable, Equatable {
 
     public enum NamedCurve: String, Sendable, CaseIterable {
         case linear, ease, easeIn, easeOut, easeInOut
+        /// `kCAMediaTimingFunctionDefault`, the curve of implicit layer animations: the same
+        /// control points as `ease`, echoed under its own name.
+        case `default`
 
         /// CSS Easing 1 §2.1 and Core Animation's named functions (docs/curves.md "Named curves").
         public var bezier: CubicBezier {
             switch self {
             case .linear: .linear
-            case .ease: .ease
+            case .ease, .default: .ease
             case .easeIn: .easeIn
             case .easeOut: .easeOut
             case .easeInOut: .easeInOut
