@@ -196,12 +196,24 @@ def ensure_nginx():
     return shutil.which("nginx") or "/usr/sbin/nginx"
 
 
+def shipped_settings():
+    """deploy/nginx/segue.env: the SEGUE_* settings the instances behind nginx run with."""
+    settings = {}
+    with open(os.path.join(ROOT, "deploy", "nginx", "segue.env")) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                name, _, value = line.partition("=")
+                settings[name.strip()] = value.strip()
+    return settings
+
+
 class Instance:
     def __init__(self, name, binary, workdir):
         self.name = name
         self.port = free_port()
         self.log_path = os.path.join(workdir, "segue-%s.log" % name)
-        env = dict(os.environ, SEGUE_DRAIN_TIMEOUT=str(DRAIN_TIMEOUT))
+        env = dict(os.environ, **shipped_settings(), SEGUE_DRAIN_TIMEOUT=str(DRAIN_TIMEOUT))
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([binary, "serve", "--host", HOST, "--port", str(self.port)],
                                      stdout=self.log, stderr=subprocess.STDOUT, env=env)

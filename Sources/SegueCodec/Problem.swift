@@ -28,6 +28,10 @@ public struct Problem: Error, Sendable, Equatable {
         case invalidRequest = "invalid-request"
         /// An animator command UIKit would reject in its state.
         case illegalCommand = "illegal-command"
+        /// 408: a request body arrived too slowly (docs/http.md "Connections", the body deadline).
+        case requestTimeout = "request-timeout"
+        /// 501: a transfer coding other than `chunked` (docs/http.md "Request target").
+        case notImplemented = "not-implemented"
         /// 503: the service cannot answer now — draining, every worker busy, or the request timeout
         /// passed; a retry (elsewhere) can succeed.
         case unavailable = "unavailable"
@@ -38,9 +42,11 @@ public struct Problem: Error, Sendable, Equatable {
             case .notFound: 404
             case .methodNotAllowed: 405
             case .notAcceptable: 406
+            case .requestTimeout: 408
             case .tooLarge: 413
             case .unsupportedMediaType: 415
             case .invalidRequest, .illegalCommand: 422
+            case .notImplemented: 501
             case .unavailable: 503
             }
         }
@@ -51,8 +57,10 @@ public struct Problem: Error, Sendable, Equatable {
             case 404: "Not Found"
             case 405: "Method Not Allowed"
             case 406: "Not Acceptable"
+            case 408: "Request Timeout"
             case 413: "Content Too Large"
             case 415: "Unsupported Media Type"
+            case 501: "Not Implemented"
             case 503: "Service Unavailable"
             default: "Unprocessable Content"
             }

@@ -33,9 +33,19 @@ public struct ListenConfiguration: Sendable {
     /// Seconds to a complete request header, from a connection's opening or its previous response;
     /// a trickle does not extend it. 0.1…3600, default 10.
     public var headerTimeout = 10.0
-    /// Seconds a request may wait for and use a worker; past it the work stops and the answer is
-    /// 503. 0.1…3600, default 10.
+    /// Seconds a request may wait for and use a worker, from the moment its body is complete; past it
+    /// the work stops and the answer is 503. 0.1…3600, default 10.
     public var requestTimeout = 10.0
+    /// The body deadline (docs/http.md "Connections"): a request body must be complete within this
+    /// many seconds of its head, plus one second for every `bodyMinRate` bytes received, or the
+    /// request is answered 408 and its connection closed. 0.1…3600, default 10.
+    public var bodyTimeout = 10.0
+    /// Bytes a second a body must average, after `bodyTimeout`, to keep its connection; 0 holds the
+    /// whole body to `bodyTimeout`. Default 500 (Apache's `mod_reqtimeout` minimum rate).
+    public var bodyMinRate = 500
+    /// Bytes of request bodies held at most, over every connection, while they arrive and until
+    /// their requests complete; past it a request is answered 503. Default 64 MiB.
+    public var bodyMemoryLimit = 64 << 20
     /// Open connections at most (libmicrohttpd splits it across the I/O threads); default 1000.
     public var connectionLimit: UInt32 = 1000
     /// Open connections per client address at most; default 100.
@@ -68,6 +78,8 @@ public final class HTTPServer: Sendable {
     let pool: WorkerPool
     let supervisor: Supervisor
     let heldBytes: MemoryBudget
+    /// Request bodies held (`--max-body-memory`).
+    let bodyMemory: MemoryBudget
 
     struct DaemonHandle: @unchecked Sendable {
         let pointer: OpaquePointer
@@ -82,12 +94,15 @@ public final class HTTPServer: Sendable {
         let readiness = service.readiness
         let budget = MemoryBudget(limit: listen.responseMemoryLimit)
         heldBytes = budget
+        bodyMemory = MemoryBudget(limit: listen.bodyMemoryLimit)
         // When nothing is under way, glibc is asked to give freed memory back to the system: the
         // memory a burst of large answers used would otherwise stay in malloc's arenas.
-        supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout),
+        supervisor = Supervisor(settings: Supervisor.Settings(headerTimeout: listen.headerTimeout,
+                                                              bodyPace: BodyPace(grace: listen.bodyTimeout, minRate: listen.bodyMinRate)),
                                 table: connections, drainingSince: { readiness.drainingSince },
                                 eachRound: { [service] in service.flushLog() },
-                                whenQuiet: { if budget.inUse == 0 { _ = malloc_trim(0) } })
+                                whenQuiet: { if budget.inUse == 0 { _ = malloc_trim(0) } },
+                                refuseBody: { [service] in HTTPServer.refuseMidBody($0, $1, $2, service: service) })
     }
 
     /// The bound port, once started.
@@ -179,12 +194,12 @@ extension HTTPServer {
 
 // C callbacks: plain functions with no captures; the server arrives through `cls`.
 
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, upload, uploadSize, slot in
     guard let cls, let connection, let uploadSize, let slot else { return .NO }
     // `_withUnsafeGuaranteedRef`: the server outlives its daemon, so no retain and release of the
     // one object both I/O threads share (an atomic on a contended cache line, twice a request).
     return Unmanaged<HTTPServer>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        server.access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize, state: slot)
+        server.access(connection, url: url, method: method, version: version, upload: upload, uploadSize: uploadSize, state: slot)
     }
 }
 

@@ -83,9 +83,12 @@ struct ServerOptions: SettingGroup {
     @Option(Table.timeout) var timeout: UInt32?
     @Option(Table.headerTimeout) var headerTimeout: Double?
     @Option(Table.requestTimeout) var requestTimeout: Double?
+    @Option(Table.bodyTimeout) var bodyTimeout: Double?
+    @Option(Table.bodyMinRate) var bodyMinRate: Int?
     @Option(Table.maxConnections) var maxConnections: UInt32?
     @Option(Table.maxConnectionsPerClient) var maxConnectionsPerClient: UInt32?
     @Option(Table.maxResponseMemory) var maxResponseMemory: Int?
+    @Option(Table.maxBodyMemory) var maxBodyMemory: Int?
     @Option(Table.drainTimeout) var drainTimeout: Double?
     @Option(Table.logLevel) var logLevel: Logger.Level?
     @Option(Table.logBuffer) var logBuffer: Int?
@@ -117,8 +120,15 @@ struct ServerOptions: SettingGroup {
         static let headerTimeout = Row("header-timeout",
                                        "seconds to send a complete request header; a trickle does not extend it",
                                        value: "seconds", accepts: .range(0.1...3600), flag: \.headerTimeout, sets: \.listen.headerTimeout)
-        static let requestTimeout = Row("request-timeout", "seconds a request may wait for and use a worker before a 503",
+        static let requestTimeout = Row("request-timeout",
+                                        "seconds a request may wait for and use a worker, from its complete body, before a 503",
                                         value: "seconds", accepts: .range(0.1...3600), flag: \.requestTimeout, sets: \.listen.requestTimeout)
+        static let bodyTimeout = Row("body-timeout", "seconds after the header a request body may take before it must keep up "
+                                     + "--body-min-rate; then 408 and the connection closed",
+                                     value: "seconds", accepts: .range(0.1...3600), flag: \.bodyTimeout, sets: \.listen.bodyTimeout)
+        static let bodyMinRate = Row("body-min-rate", "bytes a second a request body must average after --body-timeout",
+                                     note: "0 holds the whole body to --body-timeout", value: "bytes", accepts: .range(0...1_000_000_000),
+                                     flag: \.bodyMinRate, sets: \.listen.bodyMinRate)
         static let maxConnections = Row("max-connections", "open connections in total", value: "n", accepts: .range(1...1_000_000),
                                         flag: \.maxConnections, sets: \.listen.connectionLimit)
         static let maxConnectionsPerClient = Row("max-connections-per-client", "open connections per client address",
@@ -128,6 +138,10 @@ struct ServerOptions: SettingGroup {
                                            "bytes held at most for answers not yet sent, over all connections; then 503",
                                            value: "bytes", accepts: .range((1 << 20)...(1 << 40)), flag: \.maxResponseMemory,
                                            sets: \.listen.responseMemoryLimit)
+        static let maxBodyMemory = Row("max-body-memory",
+                                       "bytes of request bodies held at most, over all connections, until their requests complete; then 503",
+                                       value: "bytes", accepts: .range((1 << 20)...(1 << 40)), flag: \.maxBodyMemory,
+                                       sets: \.listen.bodyMemoryLimit)
         static let drainTimeout = Row("drain-timeout", "seconds SIGTERM waits for requests in flight before exiting",
                                       value: "seconds", accepts: .range(0.1...3600), flag: \.drainTimeout, sets: \.drainTimeout)
         static let logLevel = Row("log-level", "least severe log level", value: "level", accepts: Accepted<Logger.Level>.level,
@@ -138,7 +152,8 @@ struct ServerOptions: SettingGroup {
                                    flag: \.logBuffer, sets: \.service.logBufferBytes)
 
         static let all = [host, port, threads, workers, inlineWork, corsOrigin, cacheEntries, cacheBytes, timeout, headerTimeout,
-                          requestTimeout, maxConnections, maxConnectionsPerClient, maxResponseMemory, drainTimeout, logLevel, logBuffer]
+                          requestTimeout, bodyTimeout, bodyMinRate, maxConnections, maxConnectionsPerClient, maxResponseMemory,
+                          maxBodyMemory, drainTimeout, logLevel, logBuffer]
     }
 
 }

@@ -154,7 +154,8 @@ final class CommandLineTests: XCTestCase {
         let flags = ["host", "port", "threads", "max-body", "cors-origin", "max-depth", "max-duration", "max-samples",
                      "max-numbers", "max-views", "max-animations", "max-steps", "max-work", "cache-entries", "cache-bytes",
                      "timeout", "workers", "inline-work", "max-connections", "max-connections-per-client", "max-response-memory",
-                     "header-timeout", "request-timeout", "drain-timeout", "log-level", "log-buffer",
+                     "header-timeout", "request-timeout", "body-timeout", "body-min-rate", "max-body-memory",
+                     "drain-timeout", "log-level", "log-buffer",
                      "max-batch-lines", "max-batch-body", "max-batch-work"]
         XCTAssertEqual(Set(rows.map(\.flag)), Set(flags))
         XCTAssertEqual(rows.count, flags.count)

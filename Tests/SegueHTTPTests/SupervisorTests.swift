@@ -44,3 +44,38 @@ final class SupervisorTests: XCTestCase {
         XCTAssertFalse(isClosing(begun), "a request line has arrived: it is answered, not cut")
     }
 }
+
+/// The choice at the connection limit (`ConnectionTable.makeRoom`).
+final class ConnectionLimitTests: XCTestCase {
+    func testANewcomerTakesTheLongestWaitingConnectionOfTheHeaviestAddress() {
+        let table = ConnectionTable()
+        var heavy: [ClientConnection] = []
+        for index in 0..<6 {
+            let connection = ClientConnection(socket: -1, client: "heavy", now: UInt64(100 + index))
+            heavy.append(connection)
+            table.insert(connection)
+        }
+        for index in 0..<3 { table.insert(ClientConnection(socket: -1, client: "middle", now: UInt64(index))) }
+        let newcomer = ClientConnection(socket: -1, client: "new", now: 200)
+        table.insert(newcomer)
+        XCTAssertTrue(table.makeRoom(for: newcomer) === heavy[0], "the oldest head of the address with the most")
+        // A connection closing already is not chosen again.
+        heavy[0].close()
+        XCTAssertTrue(table.makeRoom(for: newcomer) === heavy[1])
+    }
+
+    func testEqualSharesDoNotTakeFromEachOther() {
+        let table = ConnectionTable()
+        for client in ["a", "b"] {
+            for index in 0..<5 { table.insert(ClientConnection(socket: -1, client: client, now: UInt64(index))) }
+        }
+        let sixth = ClientConnection(socket: -1, client: "a", now: 10)
+        table.insert(sixth)
+        XCTAssertNil(table.makeRoom(for: sixth), "a holds 6, b 5: no room is made for a's sixth")
+        table.remove(sixth)
+        let newcomer = ClientConnection(socket: -1, client: "c", now: 10)
+        table.insert(newcomer)
+        XCTAssertNotNil(table.makeRoom(for: newcomer))
+        XCTAssertEqual(table.count, 11)
+    }
+}

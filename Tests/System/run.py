@@ -123,7 +123,7 @@ class Server:
                 return self
             rc = self.proc.poll()
             err = "\n".join(self.stderr_lines + self.stdout_lines)
-            m = re.search(r"unknown option (--[A-Za-z0-9-]+)", err)
+            m = re.search(r"unknown option '?(--[A-Za-z0-9-]+)", err, re.IGNORECASE)
             if rc is not None and m and m.group(1) in flags:
                 i = flags.index(m.group(1))
                 dropped = flags[i:i + 2]
@@ -131,8 +131,14 @@ class Server:
                 del flags[i:i + 2]
                 continue
             self.stop()
-            raise TestFailure(f"server did not start (rc={rc}): {short(err, 400)}")
-        raise TestFailure("server did not start: too many rejected flags")
+            self._fail(check, f"server did not start (rc={rc}): {short(err, 400)}")
+        self._fail(check, "server did not start: too many rejected flags")
+
+    @staticmethod
+    def _fail(check: Check | None, msg: str):
+        if check is not None:
+            check.require(False, msg)
+        raise TestFailure(msg)
 
     def _spawn(self, flags):
         self.stdout_lines, self.stderr_lines = [], []
@@ -914,7 +920,11 @@ def get_line(path: bytes, version=b"HTTP/1.1") -> bytes:
     return b"GET " + path + b" " + version + b"\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
 
-def post_with(headers: bytes, body: bytes = b'{"timing":"ease","samples":3}') -> bytes:
+CURVE_BODY = b'{"timing":"ease","samples":3}'
+CHUNKED_CURVE = b"%x\r\n%s\r\n0\r\n\r\n" % (len(CURVE_BODY), CURVE_BODY)
+
+
+def post_with(headers: bytes, body: bytes = CURVE_BODY) -> bytes:
     return (b"POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
             + headers + b"\r\n" + body)
 
@@ -935,7 +945,285 @@ MALFORMED = {
                                        + b"Connection: close\r\n\r\n", 431, by_library=True),
     "bad_chunk_size": malformed_case(post_with(b"Transfer-Encoding: chunked\r\n",
                                                b"ZZ\r\n{\"timing\":\"ease\"}\r\n0\r\n\r\n"), 400, by_library=True),
+    # Transfer-Encoding other than chunked (RFC 9112 §6.1; docs/http.md "Request target"): 501 when
+    # chunked is last behind another coding, 400 when the body's end cannot be found; closed at once.
+    "te_gzip_then_chunked": malformed_case(post_with(b"Transfer-Encoding: gzip, chunked\r\n", CHUNKED_CURVE), 501,
+                                           want_closed=True),
+    "te_chunked_then_gzip": malformed_case(post_with(b"Transfer-Encoding: chunked, gzip\r\n", CHUNKED_CURVE), 400,
+                                           want_closed=True),
+    "te_gzip_alone": malformed_case(post_with(b"Transfer-Encoding: gzip\r\n", CHUNKED_CURVE), 400, want_closed=True),
+    "te_identity": malformed_case(post_with(b"Transfer-Encoding: identity\r\n", CURVE_BODY), 400, want_closed=True),
+    "te_two_fields_chunked_gzip": malformed_case(post_with(b"Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n",
+                                                           CHUNKED_CURVE), 400, want_closed=True),
+    "te_two_fields_gzip_chunked": malformed_case(post_with(b"Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n",
+                                                           CHUNKED_CURVE), 501, want_closed=True),
+    "te_chunked_twice": malformed_case(post_with(b"Transfer-Encoding: chunked, chunked\r\n", CHUNKED_CURVE), 400,
+                                       want_closed=True),
+    "te_chunked_parameter": malformed_case(post_with(b"Transfer-Encoding: chunked;x=1\r\n", CHUNKED_CURVE), 501,
+                                           want_closed=True),
+    "te_http10": malformed_case(b"POST /v1/curve HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                                b"Transfer-Encoding: chunked\r\n\r\n" + CHUNKED_CURVE, 400, want_closed=True),
+    # RFC 9112 §3.2 and §5.1: two Host fields, whitespace between a field name and its colon.
+    "host_twice": malformed_case(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\n"
+                                 b"Connection: close\r\n\r\n", 400, want_closed=True),
+    "space_before_colon_host": malformed_case(b"GET /healthz HTTP/1.1\r\nHost : 127.0.0.1\r\nConnection: close\r\n\r\n",
+                                              400, want_closed=True),
+    "space_before_colon_field": malformed_case(post_with(b"Content-Length : 29\r\n"), 400, want_closed=True),
+    "tab_before_colon": malformed_case(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept\t: */*\r\n"
+                                       b"Connection: close\r\n\r\n", 400, want_closed=True),
 }
+
+
+def test_transfer_encoding_chunked_served(ck: Check):
+    """`chunked` alone, in any case, is still decoded and answered on a kept connection."""
+    with Server([]).start(ck) as srv:
+        for coding in (b"chunked", b"Chunked"):
+            s = connect(srv.port, attack_addr())
+            try:
+                head = (b"POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        b"Transfer-Encoding: " + coding + b"\r\n\r\n")
+                s.sendall(head + CHUNKED_CURVE + get_line(b"/healthz"))
+                data, how = read_until_close(s, idle=1.5, total=4.0)
+            finally:
+                s.close()
+            rs, _ = parse_all(data, eof=True)
+            ck.expect([r.status for r in rs] == [200, 200],
+                      f"Transfer-Encoding: {coding.decode()}: wanted 200 then the pipelined 200, saw {rs!r} ({how})")
+
+
+# --------------------------------------------------------------------------------------------
+# 4b. Slow uploads, body memory, the connection limit, a proxy's one address
+
+
+class Crowd:
+    """Many non-blocking connections from several source addresses. Each is sent `head` at once
+    and then one byte of `trickle` every `every` seconds; when `reopen` is set a connection that
+    ends is opened again from the same address, so the crowd keeps pressing. Records, per
+    connection, when it opened and ended, how, and the bytes it received."""
+
+    def __init__(self, port, addrs, per_addr, head, trickle=b"", every=1.0, reopen=False):
+        self.port, self.head, self.trickle, self.every, self.reopen = port, head, trickle, every, reopen
+        self.sel = selectors.DefaultSelector()
+        self.conns, self.ended, self.to_reopen = [], [], []
+        for addr in addrs:
+            for _ in range(per_addr):
+                self._open(addr)
+
+    def _open(self, addr):
+        s = socket.socket()
+        s.setblocking(False)
+        s.bind((addr, 0))
+        c = {"sock": s, "addr": addr, "opened": time.monotonic(), "closed": None, "how": None, "got": b"", "sent": 0}
+        self.conns.append(c)
+        if s.connect_ex((HOST, self.port)) not in (0, errno.EINPROGRESS):
+            self._end(c, "connect failed")
+            return
+        self.sel.register(s, selectors.EVENT_READ, c)
+        try:
+            s.send(self.head)
+            c["sent"] = 1
+        except OSError:
+            pass  # not connected yet: the next tick sends it
+
+    def _end(self, c, how):
+        if c["closed"] is not None:
+            return
+        c["closed"], c["how"] = time.monotonic(), how
+        try:
+            self.sel.unregister(c["sock"])
+        except (KeyError, ValueError):
+            pass
+        c["sock"].close()
+        self.ended.append(c)
+
+    def _tick(self):
+        reopen, self.to_reopen = self.to_reopen, []
+        for addr in reopen:
+            self._open(addr)
+        for c in list(self.conns):
+            if c["closed"] is not None:
+                continue
+            try:
+                if c["sent"] == 0 and not c["got"]:
+                    c["sock"].send(self.head)
+                    c["sent"] = 1
+                elif c["sent"] <= len(self.trickle):
+                    c["sock"].send(self.trickle[c["sent"] - 1:c["sent"]])
+                    c["sent"] += 1
+            except BlockingIOError:
+                pass
+            except OSError as e:
+                self._end(c, f"send {e.__class__.__name__}")
+
+    def run(self, seconds):
+        end = time.monotonic() + seconds
+        next_tick = time.monotonic() + self.every
+        while time.monotonic() < end:
+            if time.monotonic() >= next_tick:
+                next_tick += self.every
+                self._tick()
+            for key, _ in self.sel.select(timeout=max(0.0, min(next_tick, end) - time.monotonic())):
+                c = key.data
+                try:
+                    chunk = c["sock"].recv(65536)
+                except BlockingIOError:
+                    continue
+                except OSError as e:
+                    chunk, how = None, f"recv {e.__class__.__name__}"
+                if chunk:
+                    c["got"] += chunk
+                    continue
+                self._end(c, how if chunk is None else "eof")
+                if self.reopen:
+                    self.to_reopen.append(c["addr"])
+
+    def close(self):
+        for c in self.conns:
+            if c["closed"] is None:
+                c["sock"].close()
+        self.sel.close()
+
+    def live(self):
+        return [c for c in self.conns if c["closed"] is None]
+
+
+def test_slow_uploads(ck: Check):
+    """1,000 connections from 20 addresses (50 each, under the per-client limit) send a head and then
+    a body byte a second: the body deadline answers each 408 and closes it, and a normal client is
+    served throughout (at the connection limit, by taking the place of a trickler)."""
+    body_timeout, n_addr, per_addr = 2, 20, 50
+    with Server(["--body-timeout", str(body_timeout), "--max-connections", "1000"]).start(ck) as srv:
+        head = (b"POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 1000\r\n\r\n")
+        crowd = Crowd(srv.port, [attack_addr() for _ in range(n_addr)], per_addr, head, trickle=b"{" * 999, every=1.0)
+        t_opened = time.monotonic()
+        prober = Prober(srv.port, interval=0.2).start()
+        crowd.run(body_timeout + 2.5)
+        prober.stop()
+        crowd.close()
+        lives = [c["closed"] - c["opened"] for c in crowd.conns if c["closed"] is not None]
+        answered = sum(1 for c in crowd.conns if b" 408 " in c["got"][:20])
+        taken = sum(1 for c in crowd.conns if c["closed"] is not None and not c["got"])
+        ck.note(f"opened {len(crowd.conns)} in {t_opened - crowd.conns[0]['opened']:.2f}s; 408: {answered}; "
+                f"closed without an answer (room made for the normal client): {taken}; "
+                f"lives {min(lives, default=0):.2f}–{max(lives, default=0):.2f}s")
+        ck.expect(not crowd.live(), f"{len(crowd.live())} trickling uploads still open {body_timeout + 2.5}s later "
+                                    f"(--body-timeout {body_timeout})")
+        ck.expect(max(lives, default=0) <= body_timeout + 1.5,
+                  f"a trickling upload lived {max(lives, default=0):.2f}s (--body-timeout {body_timeout})")
+        ck.expect(answered >= len(crowd.conns) - 100, f"only {answered} of {len(crowd.conns)} uploads were answered 408")
+        r408 = next((parse_all(c["got"], eof=True)[0] for c in crowd.conns if b" 408 " in c["got"][:20]), [None])[0]
+        ck.expect(is_problem(r408), f"the 408 is not problem+json: {r408!r}")
+        ck.expect(srv.alive(), "server died")
+        prober.verify(ck, limit=1.0, minimum=8)
+
+
+def test_request_deadline_after_body(ck: Check):
+    """--request-timeout counts from the complete body: a render whose body takes 3 s to arrive
+    (well above --body-min-rate) is answered 200 with --request-timeout 2."""
+    with Server(["--request-timeout", "2", "--body-timeout", "5"], env={"SEGUE_CACHE_ENTRIES": "0"}).start(ck) as srv:
+        # About 0.2 s of work: longer than a supervisor round (0.1 s), so that a deadline already
+        # passed would cancel it, and well within the request timeout.
+        body = json.dumps(costly_render(2000, width=16, nvalues=2000, seed=5)).encode()
+        step = len(body) // 30 + 1
+        s = connect(srv.port, attack_addr(), timeout=10)
+        try:
+            s.sendall(b"POST /v1/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body))
+            t0 = time.monotonic()
+            for i in range(0, len(body), step):
+                s.sendall(body[i:i + step])
+                time.sleep(0.1)
+            r, _, how = read_first_response(s, total=10.0)
+        finally:
+            s.close()
+        ck.note(f"body sent in {time.monotonic() - t0:.2f}s; answer {r!r}")
+        ck.expect(r is not None and r.status == 200, f"wanted 200, saw {r!r} ({how}): the upload spent the request timeout")
+
+
+def test_body_memory_budget(ck: Check):
+    """--max-body-memory 1 MiB: while one upload holds 900 KB of it, another body that does not fit
+    is refused with a 503 (Retry-After) at once; once the first request completes, bodies fit again."""
+    with Server(["--max-body-memory", str(1 << 20), "--max-body", str(1 << 20)]).start(ck) as srv:
+        holder = connect(srv.port, attack_addr(), timeout=10)
+        holder.sendall(b"POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                       b"Connection: close\r\nContent-Length: 1000000\r\n\r\n" + b" " * 900_000)
+        time.sleep(0.5)
+        big = b'{"timing":"ease","samples":3}' + b" " * 300_000
+        r, el, err = http_request(srv.port, "POST", "/v1/curve", big, src=attack_addr(), timeout=5)
+        ck.note(f"second upload while 900 KB are held: {r!r} in {el:.2f}s {err or ''}")
+        ck.expect(r is not None and r.status == 503 and is_problem(r) and r.header("Retry-After") == "1",
+                  f"wanted a 503 problem with Retry-After: 1, saw {r!r} {err or ''}")
+        small, el, err = http_request(srv.port, "POST", "/v1/curve", {"timing": "ease", "samples": 3})
+        ck.expect(small is not None and small.status == 200, f"a small body beside them: {small!r} {err or ''}")
+        holder.sendall(b"x" * 100_000)
+        r1, _, how = read_first_response(holder, total=5.0)
+        holder.close()
+        ck.expect(r1 is not None and r1.status == 400, f"the holder's complete body: {r1!r} ({how})")
+        r2, el, err = http_request(srv.port, "POST", "/v1/curve", big, src=attack_addr(), timeout=5)
+        ck.expect(r2 is not None and r2.status == 200, f"after the holder completed: {r2!r} {err or ''}")
+
+
+def test_fairness_at_the_connection_limit(ck: Check):
+    """10 addresses hold all 1,000 connections with trickling heads, and open another whenever one
+    ends: a new address is still served, every time, by taking the place of the longest-waiting
+    head of an address that holds the most."""
+    with Server(["--max-connections", "1000", "--max-connections-per-client", "100"]).start(ck) as srv:
+        head = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: "
+        crowd = Crowd(srv.port, [attack_addr() for _ in range(10)], 100, b"G", trickle=head[1:] + b"a" * 200,
+                      every=0.5, reopen=True)
+        crowd.run(1.0)
+        ck.note(f"{len(crowd.live())} trickling heads open after 1 s")
+        prober = Prober(srv.port, interval=0.1).start()
+        crowd.run(5.0)
+        prober.stop()
+        ck.note(f"{len(crowd.live())} trickling heads open at the end; {len(crowd.ended)} ended")
+        crowd.close()
+        ck.expect(srv.alive(), "server died")
+        prober.verify(ck, limit=1.0, minimum=20)
+
+
+def shipped_setting(name):
+    """The value deploy/nginx/segue.env and deploy/kubernetes/deployment.yaml give a SEGUE_* variable."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "deploy", "nginx", "segue.env")) as f:
+        nginx = dict(line.strip().split("=", 1) for line in f if "=" in line and not line.startswith("#"))
+    with open(os.path.join(root, "deploy", "kubernetes", "deployment.yaml")) as f:
+        m = re.search(r"- name: " + name + r"\s*\n\s*value:\s*\"?([^\"\n]+)\"?", f.read())
+    return nginx.get(name), m.group(1) if m else None
+
+
+def test_proxy_shipped_settings(ck: Check):
+    """With the per-client limit the shipped deployments set, 200 connections from one address (a
+    proxy's) each get their requests answered; with the default (100) the ones over it are closed."""
+    nginx, kubernetes = shipped_setting("SEGUE_MAX_CONNECTIONS_PER_CLIENT")
+    ck.note(f"SEGUE_MAX_CONNECTIONS_PER_CLIENT: deploy/nginx {nginx}, deploy/kubernetes {kubernetes}")
+    ck.require(nginx is not None and nginx == kubernetes, "the two deployments do not set the same per-client limit")
+    for env, want_all in (({"SEGUE_MAX_CONNECTIONS_PER_CLIENT": nginx}, True), ({}, False)):
+        with Server([], env=env).start(ck) as srv:
+            proxy = attack_addr()
+            socks = [connect(srv.port, proxy, timeout=5) for _ in range(200)]
+            ok = 0
+            for round_ in range(3):
+                for s in socks:
+                    try:
+                        s.sendall(request_bytes("POST", "/v1/curve", {"timing": "ease", "samples": 5}, close=False))
+                    except OSError:
+                        pass
+                for s in socks:
+                    try:
+                        r, _, _ = read_first_response(s, total=3.0)
+                    except OSError:
+                        r = None
+                    ok += r is not None and r.status == 200
+            for s in socks:
+                s.close()
+            label = "shipped" if env else "default"
+            ck.note(f"{label}: {ok} of 600 requests answered 200")
+            if want_all:
+                ck.expect(ok == 600, f"with the shipped per-client limit only {ok} of 600 requests were answered")
+            else:
+                ck.expect(ok < 600, "the default per-client limit let 200 connections of one address through")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1986,6 +2274,12 @@ TESTS = [
     ("costly_exports_planned_and_cancelled", test_costly_exports),
     ("unread_large_replies", test_unread_replies),
     *((f"malformed_{k}", v) for k, v in MALFORMED.items()),
+    ("transfer_encoding_chunked_served", test_transfer_encoding_chunked_served),
+    ("slow_uploads_body_deadline", test_slow_uploads),
+    ("request_deadline_after_body", test_request_deadline_after_body),
+    ("body_memory_budget", test_body_memory_budget),
+    ("fairness_at_the_connection_limit", test_fairness_at_the_connection_limit),
+    ("proxy_shipped_settings", test_proxy_shipped_settings),
     ("max_body_content_length_http_client", test_body_over_limit_content_length),
     ("max_body_chunked_early_413", test_body_over_limit_chunked),
     ("property_no_nonfinite_numbers", test_property_finite),

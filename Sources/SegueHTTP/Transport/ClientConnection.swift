@@ -31,6 +31,9 @@ final class ClientConnection: Sendable {
         /// A body was refused: after libmicrohttpd closes the connection, read and discard what
         /// the client still sends instead of resetting it.
         var lingers = false
+        /// libmicrohttpd has closed the connection and the duplicate was closed or handed over to
+        /// linger: its number may already name another socket, so nothing acts on it any more.
+        var released = false
     }
 
     /// Our duplicate of libmicrohttpd's socket (-1 when `dup` failed: then nothing is enforced).
@@ -53,10 +56,34 @@ final class ClientConnection: Sendable {
 
     var phase: Phase { state.withLock { $0.phase } }
 
-    /// Ends the connection from any thread: libmicrohttpd reads end-of-file and closes it.
+    /// Ends the connection from any thread: libmicrohttpd reads end-of-file and closes it. Under the
+    /// lock, so that it never reaches a socket that took the duplicate's number after its close.
     func close() {
-        state.withLock { $0.phase = .closing }
-        if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+        state.withLock { state in
+            state.phase = .closing
+            if socket >= 0 && !state.released { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Writes `bytes` onto the connection from any thread, without waiting, and has it linger
+    /// after libmicrohttpd closes it (an answer to a refused body).
+    func writeAndLinger(_ bytes: [UInt8]) {
+        state.withLock { state in
+            state.lingers = true
+            guard socket >= 0 && !state.released else { return }
+            _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
+    }
+
+    /// Since when the connection has waited for the client: for a complete head since it opened or
+    /// since its last answer, or for its body since its head. Nil while its request is computed or
+    /// answered, or once it is closing.
+    var waitingSince: UInt64? {
+        switch phase {
+        case .awaitingRequest(let since): since
+        case .inRequest(let exchange): exchange.isReceivingBody ? exchange.started : nil
+        case .closing: nil
+        }
     }
 
     /// True when the client has closed its side: a read would return end-of-file. Data already
@@ -84,20 +111,53 @@ final class ClientConnection: Sendable {
     }
 }
 
-/// The open connections, for the supervisor's rounds and the open-connections gauge.
+/// The open connections, for the supervisor's rounds and the open-connections gauge, with how many
+/// each client address holds, for the choice made at the connection limit (`makeRoom`).
 final class ConnectionTable: Sendable {
-    private let connections = Mutex<[ObjectIdentifier: ClientConnection]>([:])
+    private struct Entries {
+        var connections: [ObjectIdentifier: ClientConnection] = [:]
+        var perClient: [String: Int] = [:]
+    }
+
+    private let entries = Mutex(Entries())
 
     func insert(_ connection: ClientConnection) {
-        connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+        entries.withLock {
+            $0.connections[ObjectIdentifier(connection)] = connection
+            $0.perClient[connection.client, default: 0] += 1
+        }
     }
 
     func remove(_ connection: ClientConnection) {
-        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+        entries.withLock {
+            guard $0.connections.removeValue(forKey: ObjectIdentifier(connection)) != nil else { return }
+            let left = ($0.perClient[connection.client] ?? 1) - 1
+            $0.perClient[connection.client] = left > 0 ? left : nil
+        }
     }
 
-    var count: Int { connections.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.connections.count } }
 
     /// A snapshot, so that a round never holds the lock while it acts.
-    var all: [ClientConnection] { connections.withLock { Array($0.values) } }
+    var all: [ClientConnection] { entries.withLock { Array($0.connections.values) } }
+
+    /// At the connection limit, the connection to close so that `newcomer` (already counted) is
+    /// served (docs/http.md "Connections", at the limit): the one of the address holding the most
+    /// connections that has waited longest for its head or its body — never one whose request is
+    /// computed or answered. Only when that address holds at least two more connections than the
+    /// newcomer's, so that a few addresses cannot keep the others out, and addresses of equal
+    /// shares do not take connections from each other. Nil: close the newcomer instead.
+    func makeRoom(for newcomer: ClientConnection) -> ClientConnection? {
+        let candidates: [ClientConnection] = entries.withLock { entries in
+            let mine = entries.perClient[newcomer.client] ?? 1
+            guard let heaviest = entries.perClient.max(by: { $0.value < $1.value }), heaviest.value >= mine + 2 else { return [] }
+            return entries.connections.values.filter { $0.client == heaviest.key }
+        }
+        var chosen: (connection: ClientConnection, since: UInt64)?
+        for candidate in candidates {
+            guard let since = candidate.waitingSince, since < chosen?.since ?? .max else { continue }
+            chosen = (candidate, since)
+        }
+        return chosen?.connection
+    }
 }

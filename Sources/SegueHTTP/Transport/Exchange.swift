@@ -9,8 +9,9 @@ final class Exchange: Sendable {
     enum Stage: Sendable {
         /// Reading the body.
         case receiving
-        /// The body passed the limit; what still arrives is dropped.
-        case overLimit
+        /// The request was refused while its body arrived — over the body limit or the body memory,
+        /// or too slow (the supervisor's body deadline); what still arrives is dropped.
+        case refused
         /// Queued for or running on a worker; the connection is suspended.
         case computing
         /// The worker's answer, to be queued when libmicrohttpd calls back after the resume.
@@ -31,27 +32,31 @@ final class Exchange: Sendable {
         var cause: String?
         /// Bytes reserved in the server's budget for the unsent answer.
         var heldBytes = 0
+        /// Bytes of the body reserved in the server's body budget, until the request completes.
+        var bodyBytes = 0
     }
 
     let requestID: RequestID
     let method: String
     /// The route's template (or "unmatched"): a bounded label, never the raw path.
     let route: MetricLabels.Route
+    /// When the head was complete (monotonic ns): the body's time is counted from here.
     let started: UInt64
-    /// When the answer must be ready (monotonic ns); past it the work is cancelled.
-    let deadline: UInt64
+    /// When the answer must be ready (monotonic ns), set when the body is complete and the request
+    /// is dispatched (`--request-timeout` from then); past it the work is cancelled. `UInt64.max`
+    /// while the body arrives: a slow upload does not spend it (the body deadline bounds that).
+    let deadline = Atomic<UInt64>(.max)
     let cancellation = WorkCancellation()
     let connection: ClientConnection?
     let record: Mutex<Record>
 
     init(requestID: RequestID, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64,
-         deadline: UInt64, connection: ClientConnection?) {
+         connection: ClientConnection?) {
         self.requestID = requestID
         method = request.method
         record = Mutex(Record(request: consume request))
         self.route = route
         self.started = started
-        self.deadline = deadline
         self.connection = connection
     }
 
@@ -69,6 +74,26 @@ final class Exchange: Sendable {
         record.withLock { $0.stage = stage }
     }
 
+    /// Whether the body is still arriving: the request is neither complete nor refused.
+    var isReceivingBody: Bool {
+        record.withLock { record in
+            guard case .receiving = record.stage else { return false }
+            return record.request != nil
+        }
+    }
+
+    /// Refuses the request while its body arrives when `overdue` says so of the bytes received so
+    /// far: the body is dropped and what still arrives is ignored. True when it refused, in the
+    /// same hold of the lock as the test, so that a body completed meanwhile is never refused.
+    func refuseBody(when overdue: (_ received: Int) -> Bool) -> Bool {
+        record.withLock { record in
+            guard case .receiving = record.stage, let received = record.request?.body.count, overdue(received) else { return false }
+            record.stage = .refused
+            record.request = nil
+            return true
+        }
+    }
+
     /// Notes the answer being sent, for the log and the metrics.
     func noteAnswer(status: Int, bytes: Int, cause: String?) {
         record.withLock {
@@ -78,14 +103,16 @@ final class Exchange: Sendable {
         }
     }
 
-    /// What the log, the metrics and the memory budget read of a finished exchange.
+    /// What the log, the metrics and the memory budgets read of a finished exchange.
     struct Answer {
-        var status: Int, bytes: Int, cause: String?, heldBytes: Int
+        var status: Int, bytes: Int, cause: String?, heldBytes: Int, bodyBytes: Int
     }
 
     /// The answer as noted, read in one hold of the lock (each hold is two atomic read-modify-writes).
     var answer: Answer {
-        record.withLock { Answer(status: $0.status, bytes: $0.bytes, cause: $0.cause, heldBytes: $0.heldBytes) }
+        record.withLock {
+            Answer(status: $0.status, bytes: $0.bytes, cause: $0.cause, heldBytes: $0.heldBytes, bodyBytes: $0.bodyBytes)
+        }
     }
 
     /// Counts bytes of a streamed body as they leave.

@@ -18,7 +18,15 @@ struct RequestHead {
     /// `Int(String)` reads it), and how many `Content-Length` fields there are.
     var contentLength: Int?
     var contentLengthFields = 0
-    var hasTransferEncoding = false
+    /// Every `Transfer-Encoding` line, read as one list (docs/http.md "Request target").
+    var transferCodings = TransferCodings()
+    /// `Host` field lines: more than one is a 400 (RFC 9112 §3.2).
+    var hostFields = 0
+    /// A field name holds a space, a tab or a control byte — as `Host : x` gives, whose name
+    /// libmicrohttpd keeps as `Host ` — which RFC 9112 §5.1 refuses with a 400.
+    var nameHoldsSpace = false
+
+    var hasTransferEncoding: Bool { transferCodings.fieldLines > 0 }
 
     /// Reads `connection`'s header fields and query arguments (libmicrohttpd has parsed the whole
     /// header block): those the service reads into `request`, the transport's into the head returned.
@@ -38,12 +46,13 @@ struct RequestHead {
 
     /// A header field the transport reads.
     enum Field: Sendable {
-        case service(HeaderName), requestID, contentLength, transferEncoding
+        case service(HeaderName), requestID, contentLength, transferEncoding, host
     }
 
     static let headerNames = FieldNames<Field>(
         HeaderName.allCases.map { ($0.rawValue, .service($0)) }
-            + [("x-request-id", .requestID), ("content-length", .contentLength), ("transfer-encoding", .transferEncoding)])
+            + [("x-request-id", .requestID), ("content-length", .contentLength), ("transfer-encoding", .transferEncoding),
+               ("host", .host)])
 
     static let queryNames = FieldNames<QueryName>(QueryName.allCases.map { ($0.rawValue, $0) })
 
@@ -57,7 +66,19 @@ struct RequestHead {
             contentLengthFields += 1
             if contentLengthFields == 1 { contentLength = value.integer }
         case .transferEncoding:
-            hasTransferEncoding = true
+            transferCodings.add(UnsafeRawBufferPointer(start: value.start, count: value.size))
+        case .host:
+            hostFields += 1
+        }
+    }
+
+    /// Whether a field name holds a byte at or below the space (a space, a tab, a control byte),
+    /// none of which a field name may hold (RFC 9110 §5.1): eight bytes at a time, as
+    /// `ASCIICase.equal` reads names.
+    static func holdsSpace(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard name.count >= 8 else { return name.contains { $0 <= 0x20 } }
+        return !ByteWord.everyWord(count: name.count) { offset in
+            ByteWord.below(0x21, in: name.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) == 0
         }
     }
 
@@ -196,10 +217,11 @@ enum ASCIICase {
 // without a value (`?format`) has none to read and stays absent.
 
 private let readHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
-    guard let cls, let key, let value,
-          let field = RequestHead.headerNames.field(named: UnsafeRawBufferPointer(start: key, count: keySize))
-    else { return .YES }
+    guard let cls, let key, let value else { return .YES }
+    let name = UnsafeRawBufferPointer(start: key, count: keySize)
     let pass = cls.assumingMemoryBound(to: RequestHead.HeaderPass.self).pointee
+    if RequestHead.holdsSpace(name) { pass.head.pointee.nameHoldsSpace = true }
+    guard let field = RequestHead.headerNames.field(named: name) else { return .YES }
     pass.head.pointee.note(field, RequestHead.Value(start: value, size: valueSize), fields: &pass.fields.pointee)
     return .YES
 }

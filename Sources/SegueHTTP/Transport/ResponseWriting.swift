@@ -90,6 +90,7 @@ extension HTTPServer {
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeRetainedValue()
         let answer = exchange.answer
         if answer.heldBytes != 0 { heldBytes.release(answer.heldBytes) }
+        if answer.bodyBytes != 0 { bodyMemory.release(answer.bodyBytes) }
         let now = MonotonicClock.now()
         service.observe(exchange, answer: answer, finishedAt: now, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
         guard let client = exchange.connection else { return }
@@ -100,7 +101,9 @@ extension HTTPServer {
     }
 
     /// A connection opened: it gets its record, with a duplicate of its socket. Over the total
-    /// limit it is closed at once (libmicrohttpd reads end-of-file), rather than left to wait.
+    /// limit, a connection of an address that holds many more is closed to make room for it
+    /// (`ConnectionTable.makeRoom`); else it is closed at once (libmicrohttpd reads end-of-file),
+    /// rather than left to wait.
     func opened(_ connection: OpaquePointer, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let socket = segue_mhd_connection_fd(connection)
         let client = ClientConnection(socket: socket >= 0 ? fcntl(socket, F_DUPFD_CLOEXEC, 0) : -1,
@@ -109,7 +112,8 @@ extension HTTPServer {
         context.pointee = Unmanaged.passRetained(client).toOpaque()
         connections.insert(client)
         service.metrics.connectionOpened()
-        if connections.count > Int(listen.connectionLimit) { client.close() }
+        guard connections.count > Int(listen.connectionLimit) else { return }
+        (connections.makeRoom(for: client) ?? client).close()
     }
 
     /// A connection closed: its duplicate socket is closed, or lingers after a refused body.
@@ -120,7 +124,10 @@ extension HTTPServer {
         connections.remove(client)
         service.metrics.connectionClosed()
         guard client.socket >= 0 else { return }
-        if client.state.withLock({ $0.lingers }) {
+        if client.state.withLock({ state in
+            state.released = true
+            return state.lingers
+        }) {
             supervisor.linger(client.socket)
         } else {
             close(client.socket)

@@ -1,3 +1,4 @@
+import SegueCodec
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,8 @@ import Glibc
 /// - **Header deadline**: a connection that has not sent a complete request header within
 ///   `headerTimeout` of opening, or of its previous response, is closed. libmicrohttpd's own
 ///   timeout counts inactivity, so a client trickling a byte at a time would keep it alive.
+/// - **Body deadline** (`BodyPace`): a request whose body falls behind its pace is answered 408
+///   and its connection closed, for the same reason.
 /// - **Cancellation**: a request waiting for or running on a worker is cancelled when its deadline
 ///   passes or its client has closed the connection, so that nobody's abandoned work keeps a core;
 ///   a batch being sent, when its client has closed the connection (a batch has no deadline of
@@ -29,6 +32,8 @@ final class Supervisor: Sendable {
         var lingerTime = 5.0
         /// Bytes a refused body is read and dropped at most; default 16 MiB.
         var lingerBytes = 16 << 20
+        /// The body deadline (`--body-timeout`, `--body-min-rate`).
+        var bodyPace = BodyPace()
         /// Seconds idle connections stay open after draining begins; default 1.
         var drainGrace = 1.0
     }
@@ -49,18 +54,22 @@ final class Supervisor: Sendable {
     let eachRound: @Sendable () -> Void
     /// Called after a round that found no request under way, at most once a second.
     let whenQuiet: @Sendable () -> Void
+    /// Answers a request refused while its body arrives (the transport's direct write).
+    let refuseBody: @Sendable (Problem, Exchange, ClientConnection) -> Void
     private let lastQuiet = Atomic<UInt64>(0)
     private let lingering = Mutex<[Lingering]>([])
     private let running = Atomic<Bool>(true)
     private let thread = Mutex<pthread_t?>(nil)
 
     init(settings: Settings, table: ConnectionTable, drainingSince: @escaping @Sendable () -> UInt64?,
-         eachRound: @escaping @Sendable () -> Void = {}, whenQuiet: @escaping @Sendable () -> Void = {}) {
+         eachRound: @escaping @Sendable () -> Void = {}, whenQuiet: @escaping @Sendable () -> Void = {},
+         refuseBody: @escaping @Sendable (Problem, Exchange, ClientConnection) -> Void = { _, _, _ in }) {
         self.settings = settings
         self.table = table
         self.drainingSince = drainingSince
         self.eachRound = eachRound
         self.whenQuiet = whenQuiet
+        self.refuseBody = refuseBody
     }
 
     func start() {
@@ -114,10 +123,13 @@ final class Supervisor: Sendable {
                 if since &+ headerTimeout <= now || (closesIdle && connection.isIdle) { connection.close() }
             case .inRequest(let exchange):
                 quiet = false
-                if exchange.isComputing && (now >= exchange.deadline || connection.peerHasClosed) {
+                if exchange.isComputing && (now >= exchange.deadline.load(ordering: .relaxed) || connection.peerHasClosed) {
                     exchange.cancellation.cancel()
                 } else if exchange.isProducing && connection.peerHasClosed {
                     exchange.cancellation.cancel()
+                } else if exchange.refuseBody(when: { settings.bodyPace.isOverdue(since: exchange.started, received: $0, now: now) }) {
+                    refuseBody(settings.bodyPace.problem, exchange, connection)
+                    connection.close()
                 }
             case .closing:
                 break
@@ -177,4 +189,31 @@ private func supervisorMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutabl
     guard let context else { return nil }
     Unmanaged<Supervisor>.fromOpaque(context).takeRetainedValue().run()
     return nil
+}
+
+/// The body deadline (docs/http.md "Connections"), as Apache's `mod_reqtimeout` paces a body: it
+/// must be complete within `grace` seconds of its head, plus one second for each `minRate` bytes
+/// received. A client that keeps up the rate on average keeps its connection, however long the
+/// body; one that trickles a byte every few seconds, which resets libmicrohttpd's inactivity
+/// timeout each time, loses it after about `grace`. `minRate` 0 holds the whole body to `grace`.
+struct BodyPace: Sendable, Equatable {
+    /// Seconds (`--body-timeout`).
+    var grace = 10.0
+    /// Bytes a second (`--body-min-rate`).
+    var minRate = 500
+
+    /// Whether a body whose head was complete at `since` (monotonic ns), with `received` bytes so
+    /// far, is past its deadline at `now`. `since` may be later than `now` (a head read while a
+    /// round runs): not overdue.
+    func isOverdue(since: UInt64, received: Int, now: UInt64) -> Bool {
+        guard now > since else { return false }
+        let allowed = grace + (minRate > 0 ? Double(received) / Double(minRate) : 0)
+        return Double(now - since) >= allowed * 1e9
+    }
+
+    /// The 408 a request past its body deadline gets.
+    var problem: Problem {
+        let pace = minRate > 0 ? "\(grace) s, and a second more for every \(minRate) bytes received" : "\(grace) s"
+        return Problem(.requestTimeout, detail: "the request body did not arrive within its deadline of \(pace)")
+    }
 }
