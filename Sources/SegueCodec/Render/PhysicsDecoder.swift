@@ -165,7 +165,7 @@ enum PhysicsDecoder {
             let resistance = try dynamics.number("resistance") ?? PhysicsDefaults.resistance
             try Check.nonNegative(resistance, d / "resistance")
             return .box2d(tickRate: tickRate, resistance: resistance)
-        default: throw Problem.invalid("unknown integrator `\(integratorName.prefix(50))`; expected exact, euler or rk4",
+        default: throw Problem.invalid("unknown integrator `\(integratorName.prefix(50))`; expected exact, euler, rk4, rebound or box2d",
                                        at: d / "integrator")
         }
         return try noResistance(.exact, &dynamics)
@@ -239,7 +239,8 @@ enum PhysicsDecoder {
         case "fling": return .fling(try fling(&dynamics))
         case "scrollDecay": return .scrollDecay(try scrollDecay(&dynamics))
         default:
-            throw Problem.invalid("unknown model `\(name.prefix(50))`; expected spring, attachment, popSpring, snap or decay",
+            throw Problem.invalid("unknown model `\(name.prefix(50))`; expected spring, attachment, popSpring, snap, decay, "
+                                  + "motionSpring, fling or scrollDecay",
                                   at: d / "model")
         }
     }
