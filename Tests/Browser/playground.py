@@ -21,6 +21,18 @@ One server (`segue serve --port 0`), one browser. The tests, one line each:
     (`left`, `top`, `width`, `height`, `opacity`, `transform`, …; allowance only).
   - `curve`: a timing-curve example plays; the CSS-driven dot's `left` is progress × 280 px within
     0.001 × 280 px, the JSON-driven dot's exactly.
+  - `analysis`: the spring examples and the overshooting Bézier, compare off: the page asks the
+    JSON with `analysis: true` and draws it on the plot; every mark sits where the server's
+    analysis puts it on the export's own axes (the time axis from the frame rectangle and the
+    sample window, the progress axis from the reference lines at 0 and 1), within 0.05 user units:
+    the overshoot and undershoot points, the halfway point, the peak-velocity and settle lines;
+    the settle labels print the server's times; no engine is drawn; the editor text is unchanged.
+  - `compare/spring`: the compare toggle on: six engine polylines, each through the server's
+    `compare` progress on the same axes, and six table rows whose `data-value` is the JSON's
+    `maxDeviation` (and `settlingDuration`) exactly and whose text prints it; the shared link
+    holds `compare=1`; the page kept as `playground-compare.png`.
+  - `compare/bezier`: with the toggle still on, a Bézier: the toggle is disabled, no request the
+    page sends has `compare`, no problem is shown, no engine is drawn, the analysis still is.
   - `bad-edit/syntax`: a comma removed from the request: the page shows the fault at the line and
     column Python's own JSON reader reports, and marks the editor invalid.
   - `bad-edit/problem`: a preset with `dampingRatio: -1`: the page shows the server's 422 with its
@@ -211,6 +223,238 @@ def test_curve(server, page):
     return res
 
 
+ENGINES = ["webkit", "pop", "rebound", "motion", "android", "objcio"]
+MARK_BOUND = 0.05  # SVG user units: the export's coordinates are rounded to 0.01
+
+# The plot's marks, engines, table and frame, as the page shows them.
+MARKS_JS = r"""(() => {
+  const svg = document.getElementById('plot').shadowRoot.querySelector('svg');
+  const attrs = (e) => Object.fromEntries([...e.attributes].map((a) => [a.name, a.value]));
+  const frame = svg.querySelector('rect.axis');
+  return {
+    frame: ['x', 'y', 'width', 'height'].map((k) => Number(frame.getAttribute(k))),
+    refs: [...svg.querySelectorAll('line.ref')].map((l) => Number(l.getAttribute('y1'))),
+    marks: [...svg.querySelectorAll('.marks [data-mark]')].map((e) => ({tag: e.tagName, text: e.textContent, ...attrs(e)})),
+    engines: [...svg.querySelectorAll('polyline[data-engine]')].map((e) => ({engine: e.dataset.engine, points: e.getAttribute('points')})),
+    engineLabels: [...svg.querySelectorAll('.engines text')].map((e) => e.textContent),
+    tableHidden: document.getElementById('engines').hidden,
+    rows: [...document.querySelectorAll('#engines tbody tr')].map((r) => ({engine: r.dataset.engine,
+      cells: Object.fromEntries([...r.querySelectorAll('td[data-key]')].map((c) => [c.dataset.key, {value: c.dataset.value, text: c.textContent}]))})),
+    summary: document.getElementById('analysis').textContent,
+    compareDisabled: document.getElementById('compare').disabled,
+    compareChecked: document.getElementById('compare').checked,
+    problemHidden: document.getElementById('problem').hidden,
+  };
+})()"""
+
+# Records the body of every POST the page sends from now on (the page calls the global `fetch`).
+RECORD_JS = """(() => { window.__segueBodies = []; if (!window.__segueFetch) { window.__segueFetch = window.fetch;
+  window.fetch = (url, init) => { if (init && init.body) window.__segueBodies.push(String(url) + ' ' + init.body);
+  return window.__segueFetch(url, init); }; } })()"""
+
+
+class PlotAxes:
+    """The export's axes, read independently of the page's own reading: the frame rectangle is
+    the plot area, the time axis spans the sample window exactly, and the progress axis is the
+    linear map through the reference lines at progress 0 and 1 (CurveSVG.swift)."""
+
+    def __init__(self, shown, times):
+        left, top, width, height = shown["frame"]
+        self.left, self.right, self.top, self.bottom = left, left + width, top, top + height
+        self.t0, self.t1 = min(times), max(times)
+        y0, y1 = sorted(shown["refs"], reverse=True)[:2]  # progress 0 is lower on the page than 1
+        self.y0, self.y1 = y0, y1
+
+    def x(self, t):
+        t = min(max(t, self.t0), self.t1)
+        return self.left + (t - self.t0) / (self.t1 - self.t0) * (self.right - self.left)
+
+    def y(self, p):
+        return self.y0 + p * (self.y1 - self.y0)
+
+
+def seconds(t):
+    return f"{t:.3f} s"
+
+
+def figure(v):
+    """playground.js `figure`: the number to 4 significant digits (JavaScript and Python print it
+    differently, so a printed figure is compared as the number it reads as: `same_figure`)."""
+    return float(f"{v:.4g}")
+
+
+def same_figure(text, v):
+    try:
+        return float(text) == figure(v)
+    except ValueError:
+        return False
+
+
+def marks_of(shown):
+    out = {}
+    for m in shown["marks"]:
+        out.setdefault(m["data-mark"], []).append(m)
+    return out
+
+
+def close_to(res, label, got, want, bound=MARK_BOUND):
+    if got is None or abs(float(got) - want) > bound:
+        res.fail(f"{label}: {got} on the page, {want:.3f} from the server's numbers")
+
+
+def check_marks(res, name, shown, analysis, times):
+    axes = PlotAxes(shown, times)
+    marks = marks_of(shown)
+
+    def point(mark, t, p):
+        circles = [m for m in marks.get(mark, []) if m["tag"] == "circle"]
+        labels = [m for m in marks.get(mark, []) if m["tag"] == "text"]
+        if t is None:
+            if circles:
+                res.fail(f"{name}: a {mark} point for a curve without one")
+            return
+        if len(circles) != 1 or len(labels) != 1:
+            res.fail(f"{name}: {len(circles)} {mark} points and {len(labels)} labels")
+            return
+        close_to(res, f"{name} {mark} x", circles[0]["cx"], axes.x(t))
+        close_to(res, f"{name} {mark} y", circles[0]["cy"], axes.y(p))
+        if seconds(t) not in labels[0]["text"]:
+            res.fail(f"{name}: the {mark} label {labels[0]['text']!r} does not print {seconds(t)}")
+
+    def line(mark, t, words):
+        lines = [m for m in marks.get(mark, []) if m["tag"] == "line"]
+        labels = [m for m in marks.get(mark, []) if m["tag"] == "text"]
+        if t is None:
+            if lines:
+                res.fail(f"{name}: a {mark} line for a time that is null")
+            return
+        if len(lines) != 1 or len(labels) != 1:
+            res.fail(f"{name}: {len(lines)} {mark} lines and {len(labels)} labels")
+            return
+        close_to(res, f"{name} {mark} x1", lines[0]["x1"], axes.x(t))
+        close_to(res, f"{name} {mark} x2", lines[0]["x2"], axes.x(t))
+        for word in words + [seconds(t)]:
+            if word not in labels[0]["text"]:
+                res.fail(f"{name}: the {mark} label {labels[0]['text']!r} does not say {word!r}")
+
+    a = analysis
+    point("overshoot", a["overshootAt"] if a["overshoot"] > 0 else None, 1 + a["overshoot"])
+    point("undershoot", a["undershootAt"] if a["undershoot"] > 0 else None, -a["undershoot"])
+    point("halfway", a["halfway"], 0.5)
+    line("peak-velocity", a["peakVelocityAt"], ["peak velocity"])
+    peak = [m["text"] for m in marks.get("peak-velocity", []) if m["tag"] == "text"]
+    printed = re.search(r"peak velocity (\S+)/s", peak[0]) if peak else None
+    if a["peakVelocityAt"] is not None and not (printed and same_figure(printed.group(1), a["peakVelocity"])):
+        res.fail(f"{name}: the peak velocity label {peak} does not print {a['peakVelocity']}")
+    line("settle-0.01", a["settle"]["0.01"], ["1 %"])
+    line("settle-0.001", a["settle"]["0.001"], ["0.1 %"])
+    if f"{a['oscillations']} sign change" not in shown["summary"]:
+        res.fail(f"{name}: the summary {shown['summary']!r} does not count {a['oscillations']} sign changes")
+
+
+def set_compare(page, on):
+    """Turns the compare toggle on or off as a click would; returns the state the page settled in
+    (None when it was already so, or when the toggle is disabled: then it is only set, as the
+    next request will read it)."""
+    if page.evaluate("document.getElementById('compare').checked") == on:
+        return None
+    if page.evaluate("document.getElementById('compare').disabled"):
+        page.evaluate(f"document.getElementById('compare').checked = {json.dumps(on)}")
+        return None
+    return settle(page, "document.getElementById('compare').click();")
+
+
+def test_analysis(server, page):
+    res = exports.Result("analysis")
+    set_compare(page, False)
+    for preset in ["curve:0", "curve:1", "curve:3"]:
+        state = choose(page, preset)
+        if state != "ready":
+            res.fail(f"{preset}: the page settled in `{state}`")
+            continue
+        text = page.evaluate("document.getElementById('editor').value")
+        request = json.loads(text)
+        if "analysis" in request or "compare" in request:
+            res.fail(f"{preset}: the editor's text was changed: {text[:200]}")
+        frames = json.loads(server.fetch("/v1/curve", request | {"analysis": True}, "application/json"))
+        shown = page.evaluate(MARKS_JS)
+        check_marks(res, preset, shown, frames["analysis"], frames["t"])
+        if shown["engines"] or not shown["tableHidden"]:
+            res.fail(f"{preset}: engines drawn with compare off")
+    return res
+
+
+def test_compare_spring(server, page, artefacts):
+    res = exports.Result("compare/spring")
+    choose(page, "curve:1")
+    if page.evaluate("document.getElementById('compare').disabled"):
+        res.fail("the compare toggle is disabled for a spring")
+        return res
+    state = set_compare(page, True)
+    if state != "ready":
+        res.fail(f"the page settled in `{state}` with compare on")
+        return res
+    request = json.loads(page.evaluate("document.getElementById('editor').value"))
+    frames = json.loads(server.fetch("/v1/curve", request | {"analysis": True, "compare": ENGINES}, "application/json"))
+    shown = page.evaluate(MARKS_JS)
+    axes = PlotAxes(shown, frames["t"])
+    check_marks(res, "curve:1 compared", shown, frames["analysis"], frames["t"])
+    if sorted(e["engine"] for e in shown["engines"]) != sorted(ENGINES):
+        res.fail(f"engine polylines: {[e['engine'] for e in shown['engines']]}")
+    for e in shown["engines"]:
+        want = frames["compare"][e["engine"]]["progress"]
+        points = [tuple(map(float, p.split(","))) for p in e["points"].split()]
+        if len(points) != len(want):
+            res.fail(f"{e['engine']}: {len(points)} points for {len(want)} samples")
+            continue
+        worst = max(max(abs(x - axes.x(t)), abs(y - axes.y(p))) for (x, y), t, p in zip(points, frames["t"], want))
+        if worst > MARK_BOUND:
+            res.fail(f"{e['engine']}: a polyline vertex {worst:.3f} user units from the server's progress")
+    if sorted(label.split()[0] for label in shown["engineLabels"]) != sorted(ENGINES):
+        res.fail(f"engine labels: {shown['engineLabels']}")
+    if shown["tableHidden"] or sorted(r["engine"] for r in shown["rows"]) != sorted(ENGINES):
+        res.fail(f"the engines' table: hidden {shown['tableHidden']}, rows {[r['engine'] for r in shown['rows']]}")
+    for row in shown["rows"]:
+        engine = frames["compare"][row["engine"]]
+        deviation, stop = row["cells"]["maxDeviation"], row["cells"]["settlingDuration"]
+        if float(deviation["value"]) != engine["maxDeviation"] or not same_figure(deviation["text"], engine["maxDeviation"]):
+            res.fail(f"{row['engine']}: maxDeviation shown {deviation}, the server's {engine['maxDeviation']}")
+        want_stop = engine["settlingDuration"]
+        if (want_stop is None and stop["value"] != "null") or (
+                want_stop is not None and (float(stop["value"]) != want_stop or stop["text"] != seconds(want_stop))):
+            res.fail(f"{row['engine']}: settlingDuration shown {stop}, the server's {want_stop}")
+    if "compare=1" not in page.evaluate("location.hash"):
+        res.fail("the shared link does not hold compare=1")
+    page.evaluate("document.querySelector('figure.plot').scrollIntoView()")
+    path = os.path.join(artefacts, "playground-compare.png")
+    page.screenshot(path)
+    page.evaluate("window.scrollTo(0, 0)")
+    return res
+
+
+def test_compare_bezier(server, page):
+    res = exports.Result("compare/bezier")
+    set_compare(page, True)
+    page.evaluate(RECORD_JS)
+    state = choose(page, "curve:3")
+    shown = page.evaluate(MARKS_JS)
+    bodies = page.evaluate("window.__segueBodies")
+    if state != "ready" or not shown["problemHidden"]:
+        res.fail(f"the page settled in `{state}`, problem hidden {shown['problemHidden']}")
+    if not shown["compareDisabled"]:
+        res.fail("the compare toggle is enabled for a Bézier")
+    if not bodies or any('"compare"' in b for b in bodies):
+        res.fail(f"requests sent: {bodies}")
+    if not any('"analysis": true' in b for b in bodies):
+        res.fail(f"no request asked for the analysis: {bodies}")
+    if shown["engines"] or not shown["tableHidden"]:
+        res.fail("engines drawn for a Bézier")
+    if "overshoot" not in marks_of(shown) or "undershoot" not in marks_of(shown):
+        res.fail(f"the Bézier's extremes are not marked: {list(marks_of(shown))}")
+    set_compare(page, False)
+    return res
+
+
 def problem_text(page):
     return page.evaluate("(() => { const p = document.getElementById('problem');"
                          " return {hidden: p.hidden, where: p.querySelector('.where')?.textContent ?? '',"
@@ -317,7 +561,10 @@ def main():
             results.append(guarded("page", lambda: test_page(server, page)))
             presets = json.loads(get(server.port, "/v1/presets")[2])["presets"]
             tests = [(f"preset/{p['name']}", lambda n=p["name"]: test_preset(server, page, n)) for p in presets]
-            tests += [("curve", lambda: test_curve(server, page))]
+            tests += [("curve", lambda: test_curve(server, page)),
+                      ("analysis", lambda: test_analysis(server, page)),
+                      ("compare/spring", lambda: test_compare_spring(server, page, args.artefacts)),
+                      ("compare/bezier", lambda: test_compare_bezier(server, page))]
             for name, test in tests:
                 results.append(guarded(name, test))
             # The bad edits make the server answer 4xx, which Chromium logs as failed loads: those

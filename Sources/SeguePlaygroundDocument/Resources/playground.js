@@ -12,6 +12,12 @@ const HOLD = 0.6;                    // s the loop rests on the last frame befor
 const DEBOUNCE_MS = 350;             // quiet time after an edit before the request is sent
 const STAGE_HEIGHT = 380;            // px, the most a stage takes on screen (it is scaled to fit)
 const OVERSHOOT = 0.15;              // of the stage's height: the margin shown above and below it
+/** The engines `compare` plays a spring in (docs/springs.md "Compare mode"), each with its colour
+ *  on the plot (none of them the export's progress blue or velocity orange). */
+const ENGINES = [["webkit", "#7b3fb3"], ["pop", "#1e9e4a"], ["rebound", "#d81b60"], ["motion", "#0097a7"],
+                 ["android", "#8d6e63"], ["objcio", "#c9a100"]];
+/** SwiftUI's named springs, the CSS easing strings that are springs (rule 46). */
+const SPRING_NAMES = /^\s*(smooth|snappy|bouncy)\b/;
 
 /** Timing curves to start from, beside the server's transition presets. */
 const CURVES = [
@@ -28,6 +34,7 @@ const ui = {
   status: $("status"), jsonStage: $("json-stage"), cssStage: $("css-stage"), play: $("play"), scrub: $("scrub"),
   time: $("time"), plot: $("plot"), cssText: $("css-text"), waapiText: $("waapi-text"),
   copyCSS: $("copy-css"), copyWAAPI: $("copy-waapi"), copied: $("copied"),
+  compare: $("compare"), compareLabel: $("compare-label"), analysis: $("analysis"), engines: $("engines"),
 };
 
 let presets = [];        // GET /v1/presets
@@ -231,6 +238,45 @@ const routeOf = (request) =>
   request && typeof request === "object" && "timing" in request && !("views" in request) && !("transition" in request)
     ? "curve" : "render";
 
+/** Whether a timing is a spring, which `compare` can play: a `spring` object, or a SwiftUI
+ *  named spring; an explicitly undamped one (damping 0) is left out, as the server refuses it. */
+function isSpring(timing) {
+  if (typeof timing === "string") return SPRING_NAMES.test(timing);
+  if (!timing || typeof timing !== "object" || timing.type !== "spring") return false;
+  return timing.damping !== 0 && timing.dampingRatio !== 0;
+}
+
+/** The body the JSON is asked with, for a curve: the editor's text with `"analysis": true` and,
+ *  when the compare toggle is on and the timing is a spring, `compare` with every engine, added as
+ *  members at the end of the text, so that every value keeps its place (and its pointer) and the
+ *  editor keeps what the person wrote. A member the request has already is left as written. The
+ *  other formats are asked with the text itself: both are JSON-only (rule 32, rule 35). */
+function jsonBody(route, request, text) {
+  if (route !== "curve") return { body: text, comparing: false };
+  const extra = [];
+  if (!("analysis" in request)) extra.push('"analysis": true');
+  const comparing = "compare" in request || (ui.compare.checked && isSpring(request.timing));
+  if (comparing && !("compare" in request)) extra.push(`"compare": ${JSON.stringify(ENGINES.map(([name]) => name))}`);
+  if (!extra.length) return { body: text, comparing };
+  const head = text.slice(0, text.lastIndexOf("}")).trimEnd();
+  return { body: head + (head.endsWith("{") ? "" : ", ") + extra.join(", ") + text.slice(head.length), comparing };
+}
+
+/** The JSON answer; when the members the page added are what the server refuses (a 422 at
+ *  `/analysis` or `/compare`, a 413 for their work), the plain request's answer with the refusal
+ *  as a note. */
+async function askJSON(route, text, body, signal) {
+  try {
+    return { text: await post(route, "json", body, signal) };
+  } catch (error) {
+    const pointer = error instanceof ServerProblem ? String(error.problem.pointer ?? "") : "";
+    const added = body !== text && (/^\/(analysis|compare)(\/|$)/.test(pointer) || error.status === 413);
+    if (!added) throw error;
+    const plain = await post(route, "json", text, signal);
+    return { text: plain, note: `Analysis not shown: ${error.status} ${error.problem.detail ?? error.problem.title ?? ""}` };
+  }
+}
+
 /** Reads the editor; when it is JSON, asks for the frames and the exports and shows them. */
 async function update() {
   clearTimeout(debounce);
@@ -247,11 +293,19 @@ async function update() {
   }
   const request = JSON.parse(text);
   const route = routeOf(request);
+  const canCompare = route === "curve" && isSpring(request.timing);
+  ui.compare.disabled = !canCompare;
+  ui.compareLabel.title = canCompare ? "Play this spring in six engines and overlay them on the exact curve"
+    : "Compare plays a spring timing on /v1/curve";
+  const { body, comparing } = jsonBody(route, request, text);
   const controller = new AbortController();
   inFlight = controller;
   setStatus("loading", `POST /v1/${route} …`);
   const started = performance.now();
-  const answers = await Promise.allSettled(["json", "svg", "css", "waapi"].map((f) => post(route, f, text, controller.signal)));
+  const answers = await Promise.allSettled([
+    askJSON(route, text, body, controller.signal),
+    ...["svg", "css", "waapi"].map((f) => post(route, f, text, controller.signal)),
+  ]);
   if (controller.signal.aborted) return;
   const [json, svg, css, waapi] = answers;
   if (json.status === "rejected") {
@@ -260,8 +314,10 @@ async function update() {
   }
   clearProblem();
   saveToURL(text);
-  buildMotion(route, request, JSON.parse(json.value), css);
+  const frames = JSON.parse(json.value.text);
+  buildMotion(route, request, frames, css);
   showPlot(svg);
+  showAnalysis(route === "curve" ? frames : null, comparing, json.value.note);
   showExports(css, waapi);
   const ms = Math.round(performance.now() - started);
   setStatus("ready", `POST /v1/${route}: JSON, SVG, CSS and WAAPI in ${ms} ms.`);
@@ -505,10 +561,216 @@ function showPlot(answer) {
   const rules = [];
   const text = answer.value.replace(/<style\b[^>]*>([\s\S]*?)<\/style>/g, (_, css) => { rules.push(css); return ""; });
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(rules.join("\n") + "\n:host{display:block}svg{display:block;width:100%;height:auto}");
+  sheet.replaceSync(rules.join("\n") + "\n:host{display:block}svg{display:block;width:100%;height:auto}\n" + MARK_STYLE);
   root.adoptedStyleSheets = [sheet];
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   root.replaceChildren(document.importNode(doc.documentElement, true));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The motion analysis and the engines, drawn over the curve's plot
+
+/** The marks' rules, in the plot's shadow root beside the export's own. Labels have a white halo
+ *  so that they stay readable over grid lines and curves. */
+const MARK_STYLE = `
+.marks text{font-size:10.5px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
+.marks .dot{stroke:#fff;stroke-width:1.5}
+.marks .extreme{fill:#1f63c6}.marks .halfway{fill:#fff;stroke:#1f63c6;stroke-width:1.5}
+.marks .settle{stroke:#2e7d32;stroke-width:1;stroke-dasharray:3 3}.marks text.settle{fill:#2e7d32;stroke:#fff;stroke-dasharray:none}
+.marks .peak{stroke:#d9731a;stroke-width:1;stroke-dasharray:1 2}.marks text.peak{fill:#b35400;stroke:#fff;stroke-dasharray:none}
+.engines polyline{fill:none;stroke-width:1;stroke-opacity:.9;stroke-linejoin:round}
+.engines text{font-size:10px;paint-order:stroke;stroke:#fff;stroke-width:3px}
+.engines .stop{stroke-width:1.5}`;
+
+/** Seconds as the labels print them: the server's number to the millisecond. */
+const seconds = (t) => `${t.toFixed(3)} s`;
+/** A deviation or a velocity as the labels print them: the server's number to 4 significant digits. */
+const figure = (v) => String(Number(v.toPrecision(4)));
+
+/** An element in the SVG namespace (the plot's own, so that no address is written here). */
+function svgElement(name, attributes, text) {
+  const element = document.createElementNS(ui.plot.shadowRoot.querySelector("svg").namespaceURI, name);
+  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, String(v));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** The least-squares line through (xs[i], ys[i]): [slope, intercept]. */
+function fit(xs, ys) {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n, my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0, sxx = 0;
+  for (let i = 0; i < n; i++) { sxy += (xs[i] - mx) * (ys[i] - my); sxx += (xs[i] - mx) ** 2; }
+  const slope = sxx > 0 ? sxy / sxx : NaN;
+  return [slope, my - slope * mx];
+}
+
+/** The plot's axes, read off the export itself: its progress path goes through every sample in
+ *  sample order (rule 27), so the linear maps from the JSON's t and progress to the path's
+ *  vertices are the plot's time and progress axes, whatever its layout. Null when they cannot be
+ *  read (no plot, or a flat curve). */
+function plotAxes(svg, frames) {
+  const d = svg?.querySelector("path.progress")?.getAttribute("d") ?? "";
+  const vertices = [...d.matchAll(/[ML]\s*(-?[\d.]+(?:e[-+]?\d+)?)[\s,]+(-?[\d.]+(?:e[-+]?\d+)?)/gi)].map((m) => [Number(m[1]), Number(m[2])]);
+  if (vertices.length !== frames.t.length || vertices.length < 2) return null;
+  const [ax, bx] = fit(frames.t, vertices.map((v) => v[0]));
+  const [ay, by] = fit(frames.progress, vertices.map((v) => v[1]));
+  if (!Number.isFinite(ax) || !Number.isFinite(ay) || ax === 0 || ay === 0) return null;
+  const frame = svg.querySelector("rect.axis");
+  const box = frame ? ["x", "y", "width", "height"].map((k) => Number(frame.getAttribute(k))) : null;
+  const tMin = Math.min(...frames.t), tMax = Math.max(...frames.t);
+  const area = box ? { left: box[0], top: box[1], right: box[0] + box[2], bottom: box[1] + box[3] }
+    : { left: ax * tMin + bx, right: ax * tMax + bx, top: ay * Math.max(...frames.progress) + by, bottom: ay * Math.min(...frames.progress) + by };
+  return { x: (t) => ax * t + bx, y: (p) => ay * p + by, area, tMin, tMax };
+}
+
+/** Places labels in rows, each at its x (left-aligned after it, or right-aligned before it near
+ *  the right edge), in the first row where it overlaps no label already there; row 0 at `y0`,
+ *  further rows `step` away. */
+function layOut(group, area, labels, y0, step) {
+  const rows = [];
+  for (const { x, text, className, mark } of [...labels].sort((a, b) => a.x - b.x)) {
+    const label = svgElement("text", { class: className, "data-mark": mark }, text);
+    group.append(label);
+    const width = label.getComputedTextLength();
+    const right = x + 3 + width <= area.right - 2;
+    const from = right ? x + 3 : x - 3 - width, to = from + width;
+    let row = rows.findIndex((spans) => spans.every(([a, b]) => to + 6 <= a || from >= b + 6));
+    if (row < 0) { rows.push([]); row = rows.length - 1; }
+    rows[row].push([from, to]);
+    label.setAttribute("x", (right ? x + 3 : x - 3).toFixed(2));
+    label.setAttribute("y", (y0 + row * step).toFixed(2));
+    if (!right) label.setAttribute("text-anchor", "end");
+  }
+}
+
+/** The analysis and the engines over the curve's plot, the summary under it and the engines'
+ *  table; `frames` is null for a render. */
+function showAnalysis(frames, comparing, note) {
+  const svg = ui.plot.shadowRoot?.querySelector("svg");
+  const analysis = frames?.analysis, compare = comparing ? frames?.compare : undefined;
+  const axes = frames && svg ? plotAxes(svg, frames) : null;
+  ui.analysis.hidden = !(analysis || note);
+  ui.analysis.textContent = [analysis && summary(analysis), note].filter(Boolean).join(" ");
+  showEngines(compare);
+  if (!axes || !(analysis || compare)) return;
+  const { x, y, area, tMin, tMax } = axes;
+  const at = (t) => x(Math.min(Math.max(t, tMin), tMax));  // a time past the window sits on its edge
+  if (compare) drawEngines(svg, compare, frames.t, axes);
+  if (!analysis) return;
+  const marks = svgElement("g", { class: "marks" });
+  svg.append(marks);
+  // Times: vertical lines across the plot, labelled along its bottom.
+  const lines = [];
+  const vertical = (mark, t, className, text) => {
+    if (t === null || t === undefined) return;
+    marks.append(svgElement("line", { class: className, "data-mark": mark, "data-t": t,
+      x1: at(t).toFixed(2), y1: area.top, x2: at(t).toFixed(2), y2: area.bottom }));
+    lines.push({ x: at(t), text: (t > tMax ? "→ " : "") + text, className, mark });
+  };
+  vertical("peak-velocity", analysis.peakVelocityAt, "peak",
+           `peak velocity ${figure(analysis.peakVelocity)}/s at ${seconds(analysis.peakVelocityAt ?? 0)}`);
+  vertical("settle-0.01", analysis.settle["0.01"], "settle", `1 % at ${seconds(analysis.settle["0.01"] ?? 0)}`);
+  vertical("settle-0.001", analysis.settle["0.001"], "settle", `0.1 % at ${seconds(analysis.settle["0.001"] ?? 0)}`);
+  // Points on the curve: the extremes and the halfway time, labelled beside them.
+  const points = [];
+  const point = (mark, t, p, className, text, above) => {
+    if (t === null || t === undefined) return;
+    marks.append(svgElement("circle", { class: `dot ${className}`, "data-mark": mark, "data-t": t, "data-progress": p,
+      cx: at(t).toFixed(2), cy: y(p).toFixed(2), r: 4 }));
+    points.push({ x: at(t), y: y(p), text, mark, above });
+  };
+  if (analysis.overshoot > 0) point("overshoot", analysis.overshootAt, 1 + analysis.overshoot, "extreme",
+                                    `overshoot ${figure(analysis.overshoot)} at ${seconds(analysis.overshootAt)}`, true);
+  if (analysis.undershoot > 0) point("undershoot", analysis.undershootAt, -analysis.undershoot, "extreme",
+                                     `undershoot ${figure(analysis.undershoot)} at ${seconds(analysis.undershootAt)}`, false);
+  point("halfway", analysis.halfway, 0.5, "halfway", `halfway at ${seconds(analysis.halfway ?? 0)}`, false);
+  for (const { x: px, y: py, text, mark, above } of points) {
+    const label = svgElement("text", { class: "point", "data-mark": mark }, text);
+    marks.append(label);
+    const width = label.getComputedTextLength();
+    const right = px + 8 + width <= area.right - 2;
+    label.setAttribute("x", (right ? px + 8 : px - 8).toFixed(2));
+    label.setAttribute("y", Math.min(Math.max(py + (above ? -7 : 12), area.top + 11), area.bottom - 4).toFixed(2));
+    if (!right) label.setAttribute("text-anchor", "end");
+  }
+  layOut(marks, area, lines, area.bottom - 6, -13);
+}
+
+/** The analysis in one line of text, for a reader who does not look at the plot. */
+function summary(a) {
+  const parts = [];
+  if (a.overshoot > 0) parts.push(`overshoot ${figure(a.overshoot)} at ${seconds(a.overshootAt)}`);
+  if (a.undershoot > 0) parts.push(`undershoot ${figure(a.undershoot)} at ${seconds(a.undershootAt)}`);
+  parts.push(`peak velocity ${figure(a.peakVelocity)}/s` + (a.peakVelocityAt === null ? "" : ` at ${seconds(a.peakVelocityAt)}`));
+  if (a.halfway !== null) parts.push(`halfway at ${seconds(a.halfway)}`);
+  const band = (key, name) => (a.settle[key] === null ? `never settles within ${name}` : `within ${name} from ${seconds(a.settle[key])}`);
+  parts.push(`${band("0.01", "1 %")}, ${band("0.001", "0.1 %")}`);
+  parts.push(`${a.oscillations} sign change${a.oscillations === 1 ? "" : "s"} about 1`);
+  return `Analysis: ${parts.join(" · ")}.`;
+}
+
+/** Each engine's progress as a thin polyline over the exact curve, with a tick on the line at
+ *  progress 1 where the engine stops, labelled with its name. */
+function drawEngines(svg, compare, times, { x, y, area, tMax }) {
+  const group = svgElement("g", { class: "engines" });
+  svg.append(group);  // before the labels are laid out: a detached text has no length
+  // A nested <svg> over the plot area with the same user units clips the lines to the area.
+  const [w, h] = [area.right - area.left, area.bottom - area.top];
+  const lines = svgElement("svg", { x: area.left, y: area.top, width: w, height: h, viewBox: `${area.left} ${area.top} ${w} ${h}` });
+  group.append(lines);
+  const labels = [];
+  for (const [name, colour] of ENGINES) {
+    const engine = compare[name];
+    if (!engine) continue;
+    const points = engine.progress.map((p, i) => `${x(times[i]).toFixed(2)},${y(p).toFixed(2)}`).join(" ");
+    const line = svgElement("polyline", { "data-engine": name, points, stroke: colour });
+    line.append(svgElement("title", {}, `${name}: max deviation ${engine.maxDeviation}`));
+    lines.append(line);
+    const stop = engine.settlingDuration;
+    const sx = stop === null || stop > tMax ? area.right : x(stop);
+    group.append(svgElement("line", { class: "stop", x1: sx.toFixed(2), x2: sx.toFixed(2), y1: (y(1) - 4).toFixed(2),
+                                      y2: (y(1) + 4).toFixed(2), stroke: colour }));
+    labels.push({ x: sx, text: stop === null || stop > tMax ? `${name} →` : name, className: `engine ${name}`, mark: name });
+  }
+  layOut(group, area, labels, y(1) + 16, 12);
+  for (const label of group.querySelectorAll("text")) {
+    label.setAttribute("fill", ENGINES.find(([name]) => name === label.dataset.mark)[1]);
+    label.setAttribute("data-engine", label.dataset.mark);
+    label.removeAttribute("data-mark");
+  }
+}
+
+/** The engines' table: a swatch, the name, maxDeviation and settlingDuration, the server's numbers
+ *  (exact in each cell's `data-value` and title). */
+function showEngines(compare) {
+  const body = ui.engines.tBodies[0];
+  body.replaceChildren();
+  ui.engines.hidden = !compare;
+  if (!compare) return;
+  for (const [name, colour] of ENGINES) {
+    const engine = compare[name];
+    if (!engine) continue;
+    const row = document.createElement("tr");
+    row.dataset.engine = name;
+    const label = document.createElement("td");
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.setProperty("--engine", colour);
+    label.append(swatch, name);
+    const cell = (value, text, key) => {
+      const td = document.createElement("td");
+      td.dataset.key = key;
+      td.dataset.value = String(value);
+      td.title = String(value);
+      td.textContent = text;
+      return td;
+    };
+    const stop = engine.settlingDuration;
+    row.append(label, cell(engine.maxDeviation, figure(engine.maxDeviation), "maxDeviation"),
+               cell(stop, stop === null ? "not within the horizon" : seconds(stop), "settlingDuration"));
+    body.append(row);
+  }
 }
 
 function showExports(css, waapi) {
@@ -575,6 +837,7 @@ function choose(value) {
 /** The request and the tolerance in the URL's fragment, so the address can be shared. */
 function saveToURL(text) {
   const fragment = new URLSearchParams({ tolerance: ui.tolerance.value.trim(), request: text });
+  if (ui.compare.checked) fragment.set("compare", "1");
   history.replaceState(null, "", `#${fragment}`);
 }
 
@@ -584,6 +847,7 @@ function loadFromURL() {
   if (request === null) return false;
   ui.editor.value = request;
   ui.tolerance.value = fragment.get("tolerance") ?? "0.001";
+  ui.compare.checked = fragment.get("compare") === "1";
   ui.preset.value = "";
   return true;
 }
@@ -592,6 +856,7 @@ function wire() {
   const later = () => { clearTimeout(debounce); debounce = setTimeout(update, DEBOUNCE_MS); };
   ui.editor.addEventListener("input", () => { ui.preset.value = ""; later(); });
   ui.tolerance.addEventListener("input", later);
+  ui.compare.addEventListener("change", update);
   ui.preset.addEventListener("change", () => choose(ui.preset.value));
   ui.play.addEventListener("click", () => setPlaying(!clock.playing));
   ui.scrub.addEventListener("input", () => { setPlaying(false); show(Number(ui.scrub.value) / 1000); });
