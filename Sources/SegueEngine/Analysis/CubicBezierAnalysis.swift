@@ -3,7 +3,7 @@ extension CubicBezier {
     /// parametric form: at parameter s the curve is at time D·X(s) with progress Y(s).
     ///
     /// - Progress is monotone between the roots of Y′(s) in (0, 1) (a quadratic), which with
-    ///   s = 0 and 1 are the knots; halfway and settling times are refined by bisection on s.
+    ///   s = 0 and 1 are the knots; halfway and settling times are refined by `NewtonSearch` on s.
     /// - |velocity| = |Y′/X′|/D is extreme at s = 0 and 1, at the roots of
     ///   (Y′/X′)′ ∝ Y″X′ − Y′X″ (a quadratic: the cubic terms cancel) and at the roots of X′, where
     ///   the slope is infinite.
@@ -20,8 +20,12 @@ extension CubicBezier {
     ///   interior knot.
     func analysis(duration: Double) -> CurveAnalysis {
         let interior = { (roots: [Double]) in roots.filter { $0 > 0 && $0 < 1 } }
-        let turns = interior(SplineSpeed.quadraticRoots(3 * ay, 2 * by, cy))
-        let knotParameters = Array(Set([0, 1] + turns)).sorted()
+        // A double root comes twice: the knots are 0, the distinct turns in order, and 1.
+        var knotParameters = [0.0]
+        for s in interior(SplineSpeed.quadraticRoots(3 * ay, 2 * by, cy)).sorted() where s != knotParameters.last {
+            knotParameters.append(s)
+        }
+        knotParameters.append(1)
         let knots = knotParameters.map { s in
             let progress = progress(atParameter: s)
             return KnotProfile.Knot(time: time(atParameter: s, duration), left: progress, value: progress)
@@ -32,14 +36,22 @@ extension CubicBezier {
             (time: time(atParameter: s, duration), speed: speed(atParameter: s, duration))
         }
         let profile = KnotProfile(knots: knots, speeds: speeds) { piece, level in
-            let start = knotParameters[piece], end = knotParameters[piece + 1]
-            let rising = progress(atParameter: end) > progress(atParameter: start)
-            let s = MonotoneSearch.boundary(start, end) { s in
-                rising ? Self.cubic(ay, by, cy, s) >= level : Self.cubic(ay, by, cy, s) <= level
-            }
-            return time(atParameter: s, duration)
+            time(atParameter: crossing(level, from: knotParameters[piece], to: knotParameters[piece + 1]), duration)
         }
         return profile.analysis()
+    }
+
+    /// The least s in [start, end], a monotone piece, where Y has passed `level` (Y ≥ level on a
+    /// rising piece, ≤ on a falling one): Halley steps on Y − level (Y′ and Y″ are the
+    /// polynomial's) from where the chord between the piece's ends meets the level.
+    private func crossing(_ level: Double, from start: Double, to end: Double) -> Double {
+        let low = progress(atParameter: start), high = progress(atParameter: end), rising = high > low
+        let guess = start + (level - low) / (high - low) * (end - start)
+        return NewtonSearch.boundary(start, end, from: guess) { s in
+            let y = Self.cubic(ay, by, cy, s)
+            return NewtonSearch.Probe(holds: rising ? y >= level : y <= level, correction: NewtonSearch.halleyStep(
+                residual: level - y, slope: Self.derivative(ay, by, cy, s), curvature: 6 * ay * s + 2 * by))
+        }
     }
 
     /// Y(s), exactly 0 and 1 at the ends.

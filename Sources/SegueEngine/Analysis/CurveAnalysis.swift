@@ -78,9 +78,10 @@ public struct CurveAnalysis: Sendable, Equatable {
 
     /// Every number of the analysis is finite (an extreme spring can overflow its closed form).
     public var isFinite: Bool {
-        let numbers = [overshoot.value, undershoot.value, peakVelocity.value, overshoot.time, undershoot.time,
-                       peakVelocity.time, halfway, settle.coarse, settle.fine].compactMap { $0 }
-        return numbers.allSatisfy(\.isFinite)
+        func finite(_ time: Double?) -> Bool { time?.isFinite ?? true }
+        func finite(_ extreme: Extreme) -> Bool { extreme.value.isFinite && finite(extreme.time) }
+        return finite(overshoot) && finite(undershoot) && finite(peakVelocity)
+            && finite(halfway) && finite(settle.coarse) && finite(settle.fine)
     }
 }
 

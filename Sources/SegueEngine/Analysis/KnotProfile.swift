@@ -37,10 +37,8 @@ struct KnotProfile {
     func analysis() -> CurveAnalysis {
         var overshoot = CurveAnalysis.Extreme(), undershoot = CurveAnalysis.Extreme()
         for knot in knots {
-            for progress in [knot.left, knot.value] {
-                overshoot.offer(progress - 1, at: knot.time)
-                undershoot.offer(-progress, at: knot.time)
-            }
+            overshoot.offer(max(knot.left, knot.value) - 1, at: knot.time)
+            undershoot.offer(-min(knot.left, knot.value), at: knot.time)
         }
         var peak = CurveAnalysis.Extreme()
         for (time, speed) in speeds { peak.offer(speed, at: time) }
@@ -80,15 +78,18 @@ struct KnotProfile {
     /// Sign changes of progress − 1 before the settling time (over the whole domain without one):
     /// each monotone piece changes sign at most once, so the knots' signs tell them all.
     func signChanges(before settling: Settling?) -> Int {
-        let counted = settling.map { knots.prefix($0.knotsBefore) } ?? knots[...]
-        var progress = counted.flatMap { [$0.left, $0.value] }
-        if let tail = settling?.tail { progress.append(tail) }
         var changes = 0, sign = 0.0
-        for p in progress where p != 1 {
+        func see(_ p: Double) {
+            guard p != 1 else { return }
             let current: Double = p > 1 ? 1 : -1
             if sign != 0 && current != sign { changes += 1 }
             sign = current
         }
+        for knot in knots.prefix(settling?.knotsBefore ?? knots.count) {
+            see(knot.left)
+            see(knot.value)
+        }
+        if let tail = settling?.tail { see(tail) }
         return changes
     }
 }
