@@ -25,7 +25,7 @@ enum ExportBench {
     static func run() {
         for (name, spring) in springs {
             let window = spring.settlingDuration
-            let target = FitTarget.linear(scale: [1]) { [spring.progress(at: $0)] }
+            let target = FitTarget.scalar(scale: 1) { spring.progress(at: $0) }
             for tolerance in [1e-3, 1e-4] {
                 let fit = KeyframeFit(target, start: 0, end: window, tolerance: tolerance, unitsPerSecond: 100 / window)
                 let minimum = KeyframeFit.greedyMinimum(target, start: 0, end: window, tolerance: tolerance)

@@ -45,6 +45,14 @@ public enum TimingCurve: Sendable, Equatable {
         }
     }
 
+    /// Progress alone at each of `times`, read as `sample(at:duration:progress:velocity:)` reads it:
+    /// the same numbers as `sample(at:duration:).progress` at each time.
+    public func progress(at times: [Double], duration: Double) -> [Double] {
+        var progress = [Double](repeating: 0, count: times.count), velocity = progress
+        sample(at: times, duration: duration, progress: &progress, velocity: &velocity)
+        return progress
+    }
+
     @inlinable @inline(__always)
     static func fill(_ times: [Double], _ progress: inout [Double], _ velocity: inout [Double],
                      _ sample: (Double) -> (progress: Double, velocity: Double)) {

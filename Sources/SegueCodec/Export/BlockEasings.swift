@@ -142,7 +142,7 @@ enum LinearEasing {
                     cancellation: WorkCancellation? = nil) throws(Problem) -> KeyframeFit {
         try checkFollowable(curve, duration: duration, tolerance: tolerance)
         let progress: @Sendable (Double) -> Double = { curve.sample(at: $0, duration: duration).progress }
-        let target = FitTarget.linear(scale: [1]) { [progress($0)] }
+        let target = FitTarget.scalar(scale: 1, progress) { curve.progress(at: $0, duration: duration) }
         let end = progress(duration)
         return try KeyframeFit(target, start: 0, end: duration, tolerance: tolerance, unitsPerSecond: 100 / duration,
                                endValue: abs(end - 1) <= tolerance ? [1] : nil, cancellation: cancellation).checked("the curve")

@@ -78,22 +78,21 @@ public struct KeyframeFit: Sendable {
         }
         let grid = Self.grid(start: start, end: end, intervals: gridIntervals,
                              breakpoints: breakpoints + jumps + exactPieces.flatMap { [$0.start, $0.end] })
-        let sampled = grid.map(target.sample)
-        let samples = sampled.map(\.parameters)
-        if samples.allSatisfy({ $0 == samples[0] }) {
+        let samples = GridSamples(target, at: grid)
+        if samples.isConstant {
             // Constant on the grid: two keyframes, checked like any fit (a blip between grid
             // points still shows in the check).
             let checker = SegmentError(target: target, tolerance: tolerance, window: end - start, gridIntervals: gridIntervals,
                                        jumps: jumps, cancellation: cancellation)
-            let ends = [Keyframe(time: start, parameters: samples[0]), Keyframe(time: end, parameters: samples[0])]
+            let ends = [Keyframe(time: start, parameters: samples.row(0)), Keyframe(time: end, parameters: samples.row(0))]
             let knots = checker.refined(ends, bound: 1)
             keyframes = knots.map { var k = $0; k.position = KeyframeRounding.round(($0.time - start) * unitsPerSecond, decimals: KeyframeRounding.endDecimals); return k }
             maxError = checker.maxError(keyframes)
             timeDecimals = 0
-            parameterDecimals = Array(repeating: KeyframeRounding.maximumDecimals + 1, count: samples[0].count)
+            parameterDecimals = Array(repeating: KeyframeRounding.maximumDecimals + 1, count: samples.width)
             return
         }
-        let pieces = Self.confirmed(exactPieces, target: target, grid: grid, sampled: sampled)
+        let pieces = Self.confirmed(exactPieces, target: target, grid: grid, samples: samples)
         var knots = SlopeWindow.knots(grid: grid, samples: samples, fixed: pieces,
                                       tolerance: target.parameterTolerance.map { $0 * tolerance * Self.fitShare * Self.gridShare })
         if let endValue { knots[knots.count - 1].parameters = endValue }
@@ -134,9 +133,7 @@ public struct KeyframeFit: Sendable {
     public static func greedyMinimum(_ target: FitTarget, start: Double, end: Double, tolerance: Double) -> Int {
         let n = Self.gridIntervals * minimumRefinement
         let grid = (0...n).map { start + (end - start) * Double($0) / Double(n) }
-        let sampled = grid.map(target.sample)
-        let samples = sampled.map(\.parameters)
-        return SlopeWindow.knots(grid: grid, samples: samples, fixed: [],
+        return SlopeWindow.knots(grid: grid, samples: GridSamples(target, at: grid), fixed: [],
                                  tolerance: target.parameterTolerance.map { $0 * tolerance }).count
     }
 
@@ -160,8 +157,7 @@ public struct KeyframeFit: Sendable {
 
     /// The exact pieces the grid confirms: every grid point inside agrees with the eased mix of
     /// the values at the piece's ends to `exactPieceSlack` × scale; overlapping pieces are dropped.
-    static func confirmed(_ pieces: [ExactPiece], target: FitTarget, grid: [Double],
-                          sampled: [(parameters: [Double], output: [Double])]) -> [ExactPiece] {
+    static func confirmed(_ pieces: [ExactPiece], target: FitTarget, grid: [Double], samples: GridSamples) -> [ExactPiece] {
         var kept: [ExactPiece] = []
         for piece in pieces.sorted(by: { $0.start < $1.start }) where piece.end > piece.start {
             if let last = kept.last, piece.start < last.end { continue }
@@ -171,7 +167,7 @@ public struct KeyframeFit: Sendable {
                 let t = grid[k]
                 guard t > piece.start && t < piece.end else { return true }
                 let mixed = target.interpolate(from, to, piece.easing.progress((t - piece.start) / (piece.end - piece.start)))
-                let truth = sampled[k].output
+                let truth = samples.output(k)
                 return mixed.indices.allSatisfy { abs(mixed[$0] - truth[$0]) <= exactPieceSlack * target.scale[$0] }
             }
             if agrees { kept.append(piece) }
@@ -206,6 +202,11 @@ public enum KeyframeEasing: Sendable, Equatable {
     /// progress at u · duration. No web target writes it as it is; an export writes an
     /// approximation in its place (`ExactPiece.written`).
     case timed(TimingCurve, duration: Double)
+
+    public var isLinear: Bool {
+        if case .linear = self { return true }
+        return false
+    }
 
     /// Eased fraction of an interval at fraction u in [0, 1].
     public func progress(_ u: Double) -> Double {
@@ -252,6 +253,12 @@ public struct FitTarget: Sendable {
     /// lowers it). nil for a mix that bends (a transform's angle), whose slope is read numerically
     /// (`KeyframeFit.slopeBound`).
     public var mixSlope: (@Sendable ([Double], [Double]) -> [Double])?
+    /// For a target of one component that is its own parameter, mixed linearly (a `linear()`
+    /// easing's progress): its value at t as a number, the same one `sample` gives, and at many
+    /// times at once. The fit's grid and its continuous check read the truth through them without
+    /// building arrays per time (`scalar(scale:_:column:)`).
+    public var scalar: (@Sendable (Double) -> Double)?
+    public var scalarColumn: (@Sendable ([Double]) -> [Double])?
 
     public init(sample: @escaping @Sendable (Double) -> (parameters: [Double], output: [Double]),
                 interpolate: @escaping @Sendable ([Double], [Double], Double) -> [Double],
@@ -269,6 +276,17 @@ public struct FitTarget: Sendable {
                                interpolate: { a, b, u in zip(a, b).map { $0 + ($1 - $0) * u } },
                                scale: scale, parameterTolerance: scale)
         target.mixSlope = { a, b in zip(a, b).map { abs($1 - $0) } }
+        return target
+    }
+
+    /// One number mixed linearly, its error in units of `scale`: `linear(scale:_:)` of that one
+    /// component, with its scalar form; `column` reads it at many times at once (by default
+    /// `value` at each).
+    public static func scalar(scale: Double, _ value: @escaping @Sendable (Double) -> Double,
+                              column: (@Sendable ([Double]) -> [Double])? = nil) -> FitTarget {
+        var target = linear(scale: [scale]) { [value($0)] }
+        target.scalar = value
+        target.scalarColumn = column ?? { $0.map(value) }
         return target
     }
 }

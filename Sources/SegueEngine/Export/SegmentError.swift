@@ -54,19 +54,40 @@ struct SegmentError: Sendable {
 
     /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
     func error(_ a: Keyframe, _ b: Keyframe, at t: Double) -> Double {
-        error(a, b, at: t, truth: target.sample(t).output)
+        if let value = target.scalar { return scalarError(a, b, at: t, truth: value(t), linear: a.easing.isLinear) }
+        return error(a, b, at: t, truth: target.sample(t).output[...], linear: a.easing.isLinear)
     }
 
-    /// The error at t given the truth there.
-    func error(_ a: Keyframe, _ b: Keyframe, at t: Double, truth: [Double]) -> Double {
+    /// The error at t given the truth there; `linear` tells whether a's easing is linear (read
+    /// once per piece: the easing's enum is large to copy at every point).
+    func error(_ a: Keyframe, _ b: Keyframe, at t: Double, truth: ArraySlice<Double>, linear: Bool) -> Double {
+        if target.scalar != nil { return scalarError(a, b, at: t, truth: truth[truth.startIndex], linear: linear) }
         let u = (t - a.time) / (b.time - a.time)
-        let shown = target.interpolate(a.parameters, b.parameters, a.easing.progress(u))
+        let shown = target.interpolate(a.parameters, b.parameters, linear ? u : a.easing.progress(u))
         var worst = 0.0
-        for c in truth.indices where c < shown.count {
-            let e = abs(shown[c] - truth[c]) / target.scale[c]
+        for (c, component) in truth.enumerated() where c < shown.count {
+            let e = abs(shown[c] - component) / target.scale[c]
             if !(e <= worst) { worst = e.isNaN ? .infinity : e }
         }
         return worst
+    }
+
+    /// `error` of a scalar target (`FitTarget.scalar`): its one component mixed linearly, the
+    /// same arithmetic as `FitTarget.linear`'s mix without its arrays.
+    private func scalarError(_ a: Keyframe, _ b: Keyframe, at t: Double, truth: Double, linear: Bool) -> Double {
+        let u = (t - a.time) / (b.time - a.time)
+        let from = a.parameters[0]
+        let shown = from + (b.parameters[0] - from) * (linear ? u : a.easing.progress(u))
+        let e = abs(shown - truth) / target.scale[0]
+        return e.isNaN ? .infinity : e
+    }
+
+    /// The reported components at each of `times`, one time's after another.
+    func truths(at times: [Double]) -> [Double] {
+        if let column = target.scalarColumn { return column(times) }
+        var truths: [Double] = []
+        for t in times { truths += target.sample(t).output }
+        return truths
     }
 
     /// The largest error of the piece a → b over (t_a, t_b), and where: measured once per piece
@@ -83,10 +104,11 @@ struct SegmentError: Sendable {
         let intervals = width / window * Double(gridIntervals) * Self.scanDensity
         let n = min(Self.maximumScan, max(Self.minimumScan, Int(intervals.rounded(.up))))
         var best = (t: a.time, error: 0.0), bestIndex = 0
-        let truths = memo.truths(from: a.time, to: b.time, points: n) { target.sample($0).output }
+        let truths = memo.truths(from: a.time, to: b.time, points: n, truths)
+        let stride = truths.count / (n - 1), linear = a.easing.isLinear
         for k in 1..<n {
             let t = a.time + width * Double(k) / Double(n)
-            let e = error(a, b, at: t, truth: truths[k - 1])
+            let e = error(a, b, at: t, truth: truths[stride * (k - 1) ..< stride * k], linear: linear)
             if e > best.error { best = (t, e); bestIndex = k }
         }
         guard bestIndex > 0 else { return best }
@@ -171,7 +193,8 @@ final class ScanMemo: @unchecked Sendable {
         var start: Double, end: Double, points: Int
     }
 
-    private var truths: [Piece: [[Double]]] = [:]
+    /// Per piece, the truth at its scan points, one point's components after another.
+    private var truths: [Piece: [Double]] = [:]
 
     /// A piece's ends: what its error depends on besides the easing.
     private struct Ends: Hashable {
@@ -191,13 +214,13 @@ final class ScanMemo: @unchecked Sendable {
         return result
     }
 
-    /// The truth at start + (end − start) · k / points for k = 1 … points − 1, read by `truth`
+    /// The truth at start + (end − start) · k / points for k = 1 … points − 1, read by `read`
     /// once per piece.
-    func truths(from start: Double, to end: Double, points: Int, truth: (Double) -> [Double]) -> [[Double]] {
+    func truths(from start: Double, to end: Double, points: Int, _ read: ([Double]) -> [Double]) -> [Double] {
         let key = Piece(start: start, end: end, points: points)
         if let known = truths[key] { return known }
-        let width = end - start
-        let values = (1..<points).map { truth(start + width * Double($0) / Double(points)) }
+        let span = end - start
+        let values = read((1..<points).map { start + span * Double($0) / Double(points) })
         truths[key] = values
         return values
     }

@@ -87,8 +87,15 @@ public enum SceneCost {
         guard fitted || isLinear else { return exactCurveExport }
         let fallback = fallbackBezier(curve)
         guard fitted else { return fallback }
+        return fallback + linearFit(curve, gridPoints: gridPoints, keyframes: keyframes)
+    }
+
+    /// A fitted curve's `linear()` alone (a render's spring block writes no fallback): the grid
+    /// sampled once, each check pass over it, and per keyframe the refinement of its piece in each
+    /// pass.
+    static func linearFit(_ curve: TimingCurve, gridPoints: Int, keyframes: Double) -> Double {
         let grid = Double(gridPoints) * (evaluation(of: curve) + checkPasses * checkedPoint)
-        return fallback + grid + keyframes * checkPasses * refinementPoints * (evaluation(of: curve) + checkedPoint)
+        return grid + keyframes * checkPasses * refinementPoints * (evaluation(of: curve) + checkedPoint)
     }
 
     /// Evaluations of the curve in the fallback Bézier's search (`CubicBezierFit`).
@@ -100,8 +107,9 @@ public enum SceneCost {
     static let exactCurveExport = 2_000.0
     /// Full check passes of a fit: the refinement, the rounding's attempts and the final measure.
     static let checkPasses = 8.0
-    /// One point of a check: the keyframes' mix and its comparison.
-    static let checkedPoint = 25.0
+    /// One point of a check: the keyframes' mix and its comparison, on numbers read without
+    /// arrays (`FitTarget.scalar`).
+    static let checkedPoint = 8.0
     /// Points of a piece's refinement (the golden-section search and its minimum scan).
     static let refinementPoints = 60.0
 
@@ -199,8 +207,8 @@ public enum SceneCost {
         // Each spring block's `linear()`, fitted once (`BlockEasings`).
         for piece in springs {
             guard case .timed(let curve, let duration) = piece.easing else { continue }
-            work += curveExport(curve, fitted: true, gridPoints: KeyframeFit.gridIntervals + 1,
-                                keyframes: curve.spring?.leastKeyframes(tolerance: tolerance, over: duration) ?? 0)
+            work += linearFit(curve, gridPoints: KeyframeFit.gridIntervals + 1,
+                              keyframes: curve.spring?.leastKeyframes(tolerance: tolerance, over: duration) ?? 0)
         }
         return work
     }

@@ -61,6 +61,36 @@ final class KeyframeFitTests: XCTestCase {
         }
     }
 
+    /// A target's scalar form (`FitTarget.scalar`) is read without arrays but must fit exactly as
+    /// its one-component array form does: the same stops, digits and stated error, bit for bit.
+    func testTheScalarFormFitsExactlyAsTheArrayForm() {
+        let springs: [Spring] = [
+            .physical(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, allowsOverdamping: false),
+            .android(stiffness: 1500, dampingRatio: 0.2, initialVelocity: 0),
+            .response(0.55, dampingRatio: 0.825, initialVelocity: 2),
+            .physical(mass: 1, stiffness: 100, damping: 40, initialVelocity: 0, allowsOverdamping: true),
+        ]
+        // Each spring as a timing curve, read point by point and a column at a time (as the
+        // `linear()` export reads it), and as a UIKit spring that ends at its duration.
+        let curves = springs.flatMap { spring in
+            [(TimingCurve.spring(spring), spring.settlingDuration), (.durationSpring(spring, duration: 0.5), 0.5)]
+        }
+        for (curve, window) in curves {
+            let progress: @Sendable (Double) -> Double = { curve.sample(at: $0, duration: window).progress }
+            for tolerance in [1e-2, 1e-3, 1e-4] {
+                let arrays = KeyframeFit(.linear(scale: [1]) { [progress($0)] }, start: 0, end: window,
+                                         tolerance: tolerance, unitsPerSecond: 100 / window)
+                let scalar = KeyframeFit(.scalar(scale: 1, progress) { curve.progress(at: $0, duration: window) },
+                                         start: 0, end: window, tolerance: tolerance, unitsPerSecond: 100 / window)
+                XCTAssertEqual(scalar.keyframes, arrays.keyframes, "\(curve) at \(tolerance)")
+                XCTAssertEqual(scalar.maxError.bitPattern, arrays.maxError.bitPattern, "\(curve) at \(tolerance)")
+                XCTAssertEqual(scalar.timeDecimals, arrays.timeDecimals)
+                XCTAssertEqual(scalar.parameterDecimals, arrays.parameterDecimals)
+                XCTAssertGreaterThan(scalar.keyframes.count, 2, "a spring that swings needs stops between its ends")
+            }
+        }
+    }
+
     /// The yardstick: mass 1, stiffness 100, damping 10 at 0.001 takes about 35 stops
     /// (the best generators in use need 36 for 0.0047).
     func testTheReferenceSpringNeedsAboutThirtyFiveStops() {
