@@ -114,7 +114,9 @@ public final class HTTPServer: Sendable {
         var address = try SocketAddress(host: listen.host, port: listen.port)
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
             | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        // Dual stack (IPV6_V6ONLY off): `::` also takes IPv4 clients, as ::ffff:a.b.c.d; a specific
+        // IPv6 address such as ::1 still takes only its own.
+        if address.isIPv6 { flags |= MHD_USE_DUAL_STACK.rawValue }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
             var options = daemonOptions(context: context)

@@ -2,6 +2,19 @@
 import Glibc
 #endif
 
+extension ListenConfiguration {
+    /// Whether the server can listen on `host` (and `segue healthcheck` probe it): an IPv4 or IPv6
+    /// literal, or `localhost`; a name is never looked up.
+    public static func accepts(host: String) -> Bool {
+        (try? SocketAddress(host: host, port: 0)) != nil
+    }
+
+    /// `host` as a URL writes it: an IPv6 literal in brackets (`[::1]`, RFC 3986 §3.2.2).
+    public static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+}
+
 /// An IPv4 or IPv6 listening address from a host literal (`localhost` means 127.0.0.1).
 struct SocketAddress {
     private var storage = sockaddr_storage()
@@ -26,6 +39,26 @@ struct SocketAddress {
             return
         }
         throw ServerError(description: "`\(host)` is not an IPv4 or IPv6 address (or localhost)")
+    }
+
+    /// Where a client on this machine reaches a server listening on `host`: for a wildcard the
+    /// loopback address of its family (`0.0.0.0` → 127.0.0.1, `::` → ::1), else `host` itself.
+    init(reaching host: String, port: UInt16) throws(ServerError) {
+        let address = try SocketAddress(host: host, port: port)
+        self = address.isWildcard ? try SocketAddress(host: address.isIPv6 ? "::1" : "127.0.0.1", port: port) : address
+    }
+
+    /// `0.0.0.0` or `::`: every address of the family.
+    private var isWildcard: Bool {
+        withUnsafeBytes(of: storage) { bytes in
+            isIPv6 ? withUnsafeBytes(of: bytes.load(as: sockaddr_in6.self).sin6_addr) { $0.allSatisfy { $0 == 0 } }
+                : bytes.load(as: sockaddr_in.self).sin_addr.s_addr == 0
+        }
+    }
+
+    /// The size of the `sockaddr_in` or `sockaddr_in6` that `withSockaddr` passes.
+    var length: socklen_t {
+        socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
     }
 
     mutating func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>) -> R) -> R {

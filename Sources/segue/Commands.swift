@@ -83,7 +83,7 @@ struct Serve: ParsableCommand {
             StandardStreams.printError("segue: \(error.description)\n")
             return 1
         }
-        print("segue listening on http://\(options.listen.host):\(server.port) "
+        print("segue listening on http://\(ListenConfiguration.urlHost(options.listen.host)):\(server.port) "
               + "(\(options.listen.threads) I/O thread\(options.listen.threads == 1 ? "" : "s"), "
               + "\(options.listen.workers) worker\(options.listen.workers == 1 ? "" : "s"))")
         fflush(nil)
@@ -109,23 +109,28 @@ struct Serve: ParsableCommand {
     }
 }
 
-/// `segue healthcheck`: GET /healthz on 127.0.0.1, exit 0 on a 200 and 1 otherwise (the container's
-/// HEALTHCHECK; the runtime image has no curl).
+/// `segue healthcheck`: GET /healthz on the server's address — the loopback of its family for a
+/// wildcard — and exit 0 on a 200, 1 otherwise (the container's HEALTHCHECK; the runtime image has
+/// no curl). It reads the server's own SEGUE_HOST and SEGUE_PORT.
 struct Healthcheck: ParsableCommand, SettingGroup {
     static let configuration = CommandConfiguration(
-        abstract: "GET /healthz on 127.0.0.1; exit 0 when it answers 200, else 1.")
+        abstract: "GET /healthz on the server's host (:: as ::1, 0.0.0.0 as 127.0.0.1); exit 0 when it answers 200, else 1.")
 
+    @Option(Self.hostSetting) var host: String?
     @Option(Self.portSetting) var port: UInt16?
 
+    static let hostSetting = Setting<Healthcheck>("host", "address of the server to check; :: is probed on ::1, 0.0.0.0 on 127.0.0.1",
+                                                   value: "address", accepts: Accepted<String>.address, flag: \.host, sets: \.listen.host)
     static let portSetting = Setting<Healthcheck>("port", "TCP port of the server to check", note: "0 means 8080",
                                                    value: "port", accepts: .range(0...UInt16.max), flag: \.port, sets: \.listen.port)
-    static var settings: [Setting<Healthcheck>] { [portSetting] }
+    static var settings: [Setting<Healthcheck>] { [hostSetting, portSetting] }
 
     mutating func run() throws {
         var configuration = Configuration()
         try resolve(environment: Environment.variables, into: &configuration)
         // 0 also means 8080: there is no server on port 0 to check.
-        if !HealthCheck.run(port: configuration.listen.port == 0 ? 8080 : configuration.listen.port) {
+        let port = configuration.listen.port == 0 ? 8080 : configuration.listen.port
+        if !HealthCheck.run(host: configuration.listen.host, port: port) {
             throw ExitCode.failure
         }
     }

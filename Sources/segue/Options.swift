@@ -96,7 +96,8 @@ struct ServerOptions: SettingGroup {
     /// The rows of docs/cli.md's table that these options declare.
     enum Table {
         typealias Row = Setting<ServerOptions>
-        static let host = Row("host", "address to listen on", note: "0.0.0.0 in the container", value: "address", accepts: Accepted<String>.line,
+        static let host = Row("host", "address to listen on; :: takes IPv6 and IPv4 clients on one socket",
+                              note: "0.0.0.0 in the container", value: "address", accepts: Accepted<String>.address,
                               flag: \.host, sets: \.listen.host)
         static let port = Row("port", "TCP port", note: "0 picks a free one", value: "port", accepts: .range(0...UInt16.max),
                               flag: \.port, sets: \.listen.port)

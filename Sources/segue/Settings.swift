@@ -66,6 +66,11 @@ struct Accepted<Value: SettingValue>: Sendable {
         Accepted<String>(text: "one line, not empty", contains: { !$0.isEmpty && !$0.contains("\r") && !$0.contains("\n") })
     }
 
+    /// An address to listen on or to probe: a literal, never a name that would be looked up.
+    static var address: Accepted<String> {
+        Accepted<String>(text: "an IPv4 or IPv6 address, or localhost", contains: { ListenConfiguration.accepts(host: $0) })
+    }
+
     static var level: Accepted<Logger.Level> {
         Accepted<Logger.Level>(text: Logger.Level.allCases.map(\.rawValue).joined(separator: ", "), contains: { _ in true })
     }

@@ -254,6 +254,8 @@ final class CLIOfflineTests: XCTestCase {
             (["serve", "--workers", "0"], [:]),
             (["serve"], ["SEGUE_LOG_LEVEL": "loud"]),
             (["healthcheck"], ["SEGUE_PORT": "http"]),
+            (["healthcheck"], ["SEGUE_HOST": "localhost.localdomain"]),
+            (["serve", "--host", "example.com"], [:]),
         ]
         for (arguments, environment) in cases {
             let result = try SegueBinary.run(arguments, environment: environment)
@@ -266,6 +268,8 @@ final class CLIOfflineTests: XCTestCase {
         XCTAssertTrue(variable.errors.contains("SEGUE_MAX_DEPTH=0"), variable.errors)
         let flag = try SegueBinary.run(["serve", "--threads", "300"])
         XCTAssertTrue(flag.errors.contains("--threads 300"), flag.errors)
+        let host = try SegueBinary.run(["healthcheck", "--host", "example.com"])
+        XCTAssertTrue(host.errors.contains("--host example.com is out of range (an IPv4 or IPv6 address, or localhost)"), host.errors)
         // A good flag wins over a bad variable, which is then not read.
         let overridden = try SegueBinary.run(["curve", request.path, "--max-depth", "10"], environment: ["SEGUE_MAX_DEPTH": "deep"])
         XCTAssertEqual(overridden.status, 0, overridden.errors)

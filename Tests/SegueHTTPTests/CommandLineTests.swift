@@ -10,9 +10,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Starts `segue serve --port 0` (or `segue arguments…`) and returns the process and the port
-    /// from its log line.
+    /// from its log line, whose URL names `listening` (an IPv6 host in brackets).
     func startServer(_ extra: [String] = [], arguments: [String] = ["serve", "--port", "0"],
-                     environment: [String: String]? = nil) throws -> (Process, Pipe, UInt16) {
+                     environment: [String: String]? = nil, listening: String = "127.0.0.1") throws -> (Process, Pipe, UInt16) {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             XCTFail("no segue binary at \(binary.path); run through `swift test`")
             throw CocoaError(.fileNoSuchFile)
@@ -37,7 +37,7 @@ final class CommandLineTests: XCTestCase {
             XCTFail("unexpected first line: \(text)")
             throw CocoaError(.fileReadCorruptFile)
         }
-        XCTAssertTrue(text.hasPrefix("segue listening on http://127.0.0.1:"), text)
+        XCTAssertTrue(text.hasPrefix("segue listening on http://\(listening):"), text)
         return (process, output, port)
     }
 
@@ -100,6 +100,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["healthcheck"], environment: ["SEGUE_PORT": String(port)]), 0)
     }
 
+    /// `healthcheck` reads the server's SEGUE_HOST: `::` is probed on ::1, and the dual-stack server
+    /// also answers on 127.0.0.1; `::1` is IPv6 alone (docs/cli.md "Listening address and health check").
+    func testHealthcheckFollowsTheServersHost() throws {
+        for (host, url, answersIPv4) in [("::", "[::]", true), ("::1", "[::1]", false)] {
+            let (process, _, port) = try startServer(["--host", host], listening: url)
+            defer {
+                kill(process.processIdentifier, SIGTERM)
+                process.waitUntilExit()
+            }
+            XCTAssertEqual(try run(["healthcheck"], environment: ["SEGUE_HOST": host, "SEGUE_PORT": String(port)]), 0, host)
+            XCTAssertEqual(try run(["healthcheck", "--host", "::1", "--port", String(port)]), 0, host)
+            XCTAssertEqual(try run(["healthcheck", "--port", String(port)]), answersIPv4 ? 0 : 1, host)
+            XCTAssertEqual(try run(["healthcheck", "--host", "0.0.0.0"], environment: ["SEGUE_HOST": host, "SEGUE_PORT": String(port)]),
+                           answersIPv4 ? 0 : 1, host)
+        }
+    }
+
     /// Usage errors exit 64, EX_USAGE (docs/cli.md "Exit codes").
     func testBadOptionsExit64() throws {
         XCTAssertEqual(try run(["serve", "--port", "99999"]), 64)
@@ -107,6 +124,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["nonsense"]), 64)
         XCTAssertEqual(try run([]), 64)
         XCTAssertEqual(try run(["serve"], environment: ["SEGUE_THREADS": "zero"]), 64)
+        for bad in ["example.com", "::1%lo", "[::1]", "127.0.0.1:8080", ""] {
+            XCTAssertEqual(try run(["serve", "--host", bad]), 64, "--host \(bad)")
+            XCTAssertEqual(try run(["healthcheck", "--host", bad]), 64, "healthcheck --host \(bad)")
+            XCTAssertEqual(try run(["healthcheck"], environment: ["SEGUE_HOST": bad]), 64, "SEGUE_HOST=\(bad)")
+        }
         for bad in ["-1", "nan", "inf", "1e10", "lots"] {
             XCTAssertEqual(try run(["serve", "--inline-work", bad]), 64, "--inline-work \(bad)")
             XCTAssertEqual(try run(["serve"], environment: ["SEGUE_INLINE_WORK": bad]), 64, "SEGUE_INLINE_WORK=\(bad)")

@@ -2268,6 +2268,69 @@ def test_cors_origin_list(ck: Check):
             ck.expect("Origin" in ",".join(r.header_all("Vary")), f"Origin {origin}: no Vary: Origin")
 
 
+# --------------------------------------------------------------------------------------------
+# Operations: the listening address (dual stack) and `segue healthcheck`
+
+
+def require_ipv6_loopback(ck: Check):
+    """These tests need ::1: without it they fail (tests never skip), saying so."""
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as s:
+            s.bind(("::1", 0))
+    except OSError as e:
+        ck.require(False, f"this machine has no IPv6 loopback (bind ::1: {e}; see `ip -6 addr show lo`): "
+                          "the dual-stack tests cannot run")
+
+
+def healthz_status(address: str, port: int):
+    """The status of GET /healthz at an IPv4 or IPv6 literal, or the error as text."""
+    conn = http.client.HTTPConnection(address, port, timeout=5)
+    try:
+        conn.request("GET", "/healthz")
+        return conn.getresponse().status
+    except OSError as e:
+        return f"{e.__class__.__name__}: {e}"
+    finally:
+        conn.close()
+
+
+def test_dual_stack_host(ck: Check):
+    require_ipv6_loopback(ck)
+    # `::` is one socket for both families; `::1` is IPv6 alone.
+    for host, answered, refused in (("::", ("127.0.0.1", "::1"), ()), ("::1", ("::1",), ("127.0.0.1",))):
+        with Server(["--host", host]).start(ck) as srv:
+            for address in answered + refused:
+                status = healthz_status(address, srv.port)
+                ck.expect((status == 200) == (address in answered),
+                          f"--host {host}: GET /healthz on {address} gave {status}, wanted "
+                          + ("200" if address in answered else "no answer"))
+            ck.expect(any(f"listening on http://[{host}]:{srv.port} " in line for line in srv.stdout_lines),
+                      f"--host {host}: startup line {[short(line, 80) for line in srv.stdout_lines]}")
+
+
+def test_healthcheck_host(ck: Check):
+    require_ipv6_loopback(ck)
+
+    def healthcheck(*args, **env):
+        return subprocess.run([BINARY, "healthcheck", *args], env=dict(os.environ, **env),
+                              capture_output=True, text=True, timeout=10)
+
+    with Server(["--host", "::"]).start(ck) as srv:
+        port = str(srv.port)
+        # No --host: the server's own SEGUE_HOST, `::`, probed on ::1.
+        probe = healthcheck(SEGUE_HOST="::", SEGUE_PORT=port)
+        ck.expect(probe.returncode == 0, f"healthcheck, SEGUE_HOST=:: SEGUE_PORT={port}: exit {probe.returncode} "
+                                         f"{short(probe.stderr, 120)}")
+        probe = healthcheck("--host", "::1", "--port", port, SEGUE_HOST="0.0.0.0")
+        ck.expect(probe.returncode == 0, f"healthcheck --host ::1 --port {port}: exit {probe.returncode}")
+    # Nobody listens on the port that server held.
+    probe = healthcheck(SEGUE_HOST="::", SEGUE_PORT=port)
+    ck.expect(probe.returncode == 1, f"healthcheck on the closed port {port}: exit {probe.returncode}, wanted 1")
+    probe = healthcheck("--host", "example.com")
+    ck.expect(probe.returncode == 64 and "--host example.com" in probe.stderr,
+              f"healthcheck --host example.com: exit {probe.returncode} {short(probe.stderr, 120)}, wanted 64")
+
+
 TESTS = [
     ("trickle_header_timeout", test_trickle),
     ("abandoned_costly_requests", test_abandoned_costly),
@@ -2294,6 +2357,8 @@ TESTS = [
     ("batch_limits_before_work", test_batch_limits_before_work),
     ("service_link_variables", test_service_link_variables),
     ("cors_origin_list", test_cors_origin_list),
+    ("dual_stack_host", test_dual_stack_host),
+    ("healthcheck_host", test_healthcheck_host),
 ]
 
 
