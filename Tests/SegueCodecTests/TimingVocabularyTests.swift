@@ -151,6 +151,14 @@ final class TimingVocabularyTests: XCTestCase {
          "timing": {"type": "spring", "response": 0.3, "dampingFraction": 0.8, "blendDuration": 0.1}}]}
         """.utf8), limits: Limits()), limits: Limits())
         XCTAssertEqual(render.warnings.map(\.pointer.description), ["/animations/0/timing/blendDuration"])
+        // And in a `continue` command's timing (rule 15), pointed at the command's member.
+        let continued = try RenderRequest.decode(RequestDocument.parse(Array("""
+        {"views": {"v": {"alpha": 0}}, "animations": [{"id": "a", "view": "v", "duration": 1, "to": {"alpha": 1}}],
+         "commands": [{"at": 0.1, "animation": "a", "op": "pause"},
+                      {"at": 0.2, "animation": "a", "op": "continue",
+                       "timing": {"type": "spring", "response": 0.3, "dampingFraction": 0.8, "blendDuration": 0.1}}]}
+        """.utf8), limits: Limits()), limits: Limits())
+        XCTAssertEqual(continued.warnings.map(\.pointer.description), ["/commands/1/timing/blendDuration"])
     }
 
     // MARK: settlingDuration

@@ -11,8 +11,9 @@ enum CommandDecoder {
     static let blockOperations: Set = ["start", "pause", "stop", "finish", "reverse", "fraction", "continue", "addAnimations"]
 
     /// - byID: each animation's index by its id.
+    /// - warnings: what a `continue` timing's spring reports (SwiftUI's ignored `blendDuration`).
     static func decode(_ json: JSONValue, index: Int, animations: [SceneSpec.Animation], byID: [String: Int],
-                       views: [SceneSpec.View], limits: Limits) throws(Problem) -> SceneSpec.Command {
+                       views: [SceneSpec.View], limits: Limits, warnings: inout [Warning]) throws(Problem) -> SceneSpec.Command {
         let p = JSONPointer.root / "commands" / index
         var object = try ObjectReader(json, at: p)
         let at = try object.requiredNumber("at", "in every command")
@@ -38,7 +39,7 @@ enum CommandDecoder {
             operation = try self.physics(name, &object, physics: physics, context: context, at: at, limits: limits)
         } else {
             operation = try block(name, &object, timing: target.timing ?? ActiveTiming(curve: .cubicBezier(.linear), duration: 0),
-                                  context: context, limits: limits)
+                                  context: context, limits: limits, warnings: &warnings)
         }
         try object.rejectUnknown()
         return SceneSpec.Command(at: at, animation: found, operation: operation)
@@ -47,7 +48,7 @@ enum CommandDecoder {
     /// The members of a block animation's command. Physics ops on a block animation are read
     /// no further: the state machine refuses them naming its state (rule 13).
     private static func block(_ name: String, _ object: inout ObjectReader, timing: ActiveTiming, context: TargetContext,
-                              limits: Limits) throws(Problem) -> SceneSpec.Operation {
+                              limits: Limits, warnings: inout [Warning]) throws(Problem) -> SceneSpec.Operation {
         let p = object.pointer
         if ["fraction", "addAnimations"].contains(name) || (name == "continue" && object.has("timing")),
            !timing.activeDuration.isFinite {
@@ -89,7 +90,7 @@ enum CommandDecoder {
                                       + "\(limits.maxDuration) s", at: p / "durationFactor")
             }
             guard let value = object.value("timing") else { return .continue(nil, durationFactor: factor) }
-            return .continue(try continueTiming(value, at: p / "timing", limits: limits), durationFactor: factor)
+            return .continue(try continueTiming(value, at: p / "timing", limits: limits, warnings: &warnings), durationFactor: factor)
         case "addAnimations":
             let delayFactor = try object.number("delayFactor") ?? 0
             try Check.within(delayFactor, 0...1, p / "delayFactor")
@@ -105,7 +106,8 @@ enum CommandDecoder {
     /// A `continue` timing (rule 15): any time-fraction curve; UIKit's dampingRatio spring takes
     /// the remaining window as its duration (its `initialVelocity`, when not given, is the
     /// current velocity over the remaining distance); other springs run for their settling duration.
-    static func continueTiming(_ value: JSONValue, at pointer: JSONPointer, limits: Limits) throws(Problem) -> ContinueTiming {
+    static func continueTiming(_ value: JSONValue, at pointer: JSONPointer, limits: Limits,
+                               warnings: inout [Warning]) throws(Problem) -> ContinueTiming {
         let spec = try TimingDecoder.decode(value, at: pointer)
         guard case .spring(let spring) = spec else { return .curve(spec.fractionCurve ?? .cubicBezier(.linear)) }
         if case .uikit(let ratio) = spring.parameters {
@@ -113,9 +115,8 @@ enum CommandDecoder {
             if case .object(let members) = value { given = members.contains { $0.key == "initialVelocity" } }
             return .durationSpring(dampingRatio: ratio, initialVelocity: given ? spring.initialVelocity : nil)
         }
-        var ignored: [Warning] = []
         let resolved = try TimingResolver(timingAt: pointer, durationAt: JSONPointer(["duration"]))
-            .resolve(spec, duration: nil, warnings: &ignored)
+            .resolve(spec, duration: nil, warnings: &warnings)
         guard case .spring(let engineSpring) = resolved.curve else { return .curve(resolved.curve) }
         // It runs for its settling duration: a number within the limit, or ∞ (undamped: the
         // render then needs `until`).

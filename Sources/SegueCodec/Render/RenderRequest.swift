@@ -170,7 +170,7 @@ struct SceneDecoder {
         var commands: [SceneSpec.Command] = []
         for (i, value) in commandsValue.enumerated() {
             commands.append(try CommandDecoder.decode(value, index: i, animations: animations, byID: byID, views: views,
-                                                      limits: limits))
+                                                      limits: limits, warnings: &warnings))
         }
         let interaction = try interactionValue.map { value throws(Problem) in
             try InteractionDecoder.decode(value, animations: animations, byID: byID, limits: limits)
