@@ -155,7 +155,7 @@ public struct SpringComparison: Sendable {
 
     private func physics(_ engine: SpringEngine, at times: [Double]) -> ([Double], Double?) {
         let motion = self.motion(engine)
-        let progress = times.map { $0 < 0 ? 0 : motion.state(at: $0).position[0] / distance }
+        let progress = times.map { $0 < 0 ? 0 : motion.position(at: $0, component: 0) / distance }
         return (progress, motion.settleTime.isFinite ? motion.settleTime : nil)
     }
 

@@ -166,6 +166,11 @@ struct PhysicsMotion: Sendable {
         tau >= settleTime ? rest : movingState(tau, justBefore: false)
     }
 
+    /// Component `i` of `state(at: τ)`'s position, without building the arrays.
+    func position(at tau: Double, component i: Int) -> Double {
+        tau >= settleTime ? final[i] : movingComponent(tau, justBefore: false, i).position
+    }
+
     /// The state a command at local time τ acts on: the left limit, before the tick, the rest test
     /// and the completion at τ (rule 1: commands take effect first).
     func state(before tau: Double) -> (position: [Double], velocity: [Double]) {
@@ -228,24 +233,31 @@ struct PhysicsMotion: Sendable {
     /// last tick strictly before τ, `justBefore`).
     private func movingState(_ tau: Double, justBefore: Bool) -> (position: [Double], velocity: [Double]) {
         switch model {
-        case .decay:
-            return decayState(after: tau - elapsed)
+        case .decay: decayState(after: tau - elapsed)
+        case .spring where integrator.tickRate == nil: exactState(after: tau - elapsed)
+        default: Self.perComponent(start.count) { movingComponent(tau, justBefore: justBefore, $0) }
+        }
+    }
+
+    /// Component `i` of `movingState`: read alone, except for the closed forms of a decay and an
+    /// exact spring, which set up once for all components.
+    private func movingComponent(_ tau: Double, justBefore: Bool, _ i: Int) -> (position: Double, velocity: Double) {
+        switch model {
         case .fling(let fling):
-            return coastingState(fling, after: tau - elapsed)
+            return fling.state(from: start[i], velocity: velocity[i], after: tau - elapsed)
         case .scrollDecay(let decay):
-            return coastingState(decay, after: tau - elapsed)
+            return decay.state(from: start[i], velocity: velocity[i], after: tau - elapsed)
         case .motionSpring(let spring):
-            let goal = target ?? start
-            return Self.perComponent(start.count) { i in
-                let s = spring.state(y0: start[i] - goal[i], v0: velocity[i], at: tau - elapsed)
-                return (goal[i] + s.position, s.velocity)
-            }
-        case .spring:
-            guard let rate = integrator.tickRate else { return exactState(after: tau - elapsed) }
-            let width = start.count
-            guard !tickPositions.isEmpty else { return (start, velocity) }
-            let from = Int(tickOffset(Self.tick(tau, rate: rate, justBefore: justBefore))) * width
-            return (Array(tickPositions[from..<(from + width)]), Array(tickVelocities[from..<(from + width)]))
+            let goal = target?[i] ?? start[i]
+            let s = spring.state(y0: start[i] - goal, v0: velocity[i], at: tau - elapsed)
+            return (goal + s.position, s.velocity)
+        case .spring where integrator.tickRate != nil:
+            guard let rate = integrator.tickRate, !tickPositions.isEmpty else { return (start[i], velocity[i]) }
+            let at = Int(tickOffset(Self.tick(tau, rate: rate, justBefore: justBefore))) * start.count + i
+            return (tickPositions[at], tickVelocities[at])
+        case .decay, .spring:
+            let s = movingState(tau, justBefore: justBefore)
+            return (s.position[i], s.velocity[i])
         }
     }
 
@@ -272,6 +284,8 @@ struct PhysicsMotion: Sendable {
     private static func perComponent(_ width: Int, _ component: (Int) -> (Double, Double))
         -> (position: [Double], velocity: [Double]) {
         var position = [Double](), speed = [Double]()
+        position.reserveCapacity(width)
+        speed.reserveCapacity(width)
         for i in 0..<width {
             let (x, v) = component(i)
             position.append(x)
@@ -306,11 +320,6 @@ struct PhysicsMotion: Sendable {
             speed[i] = velocity[i] * factor * slope
         }
         return (position, speed)
-    }
-
-    /// A coasting model `delta` seconds after the state given, per component.
-    private func coastingState(_ model: some Coasting, after delta: Double) -> (position: [Double], velocity: [Double]) {
-        Self.perComponent(start.count) { model.state(from: start[$0], velocity: velocity[$0], after: delta) }
     }
 
     /// A coasting model's stop: the latest of its components' (one for the scalar channels these

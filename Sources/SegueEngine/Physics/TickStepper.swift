@@ -52,25 +52,32 @@ struct TickStepper {
         }
     }
 
-    /// Advances x and v by one tick.
+    /// One component's position and velocity.
+    typealias State = (position: Double, velocity: Double)
+
+    /// Advances x and v by one tick, component by component (the components do not interact; the
+    /// solver clock is shared).
     mutating func advance(_ x: inout [Double], _ v: inout [Double]) {
         let dt = tick
         switch integrator {
         case .rk4:
-            var previous = (x, v), current = (x, v)
-            for _ in 0..<Self.solverSteps(&leftover, advancing: dt, step: Self.popStep) {
-                previous = current
-                current = Self.rk4Step(current.0, current.1, goal: goal, m: m, k: k, c: c, dt: Self.popStep)
+            let steps = Self.solverSteps(&leftover, advancing: dt, step: Self.popStep)
+            let alpha = leftover / Self.popStep
+            for i in x.indices {
+                let p = Self.lastTwo(of: steps, from: (x[i], v[i])) {
+                    Self.rk4Step($0, goal: goal[i], m: m, k: k, c: c, dt: Self.popStep)
+                }
+                (x[i], v[i]) = Self.blend(p.current, p.previous, alpha: alpha)
             }
-            Self.blend(&x, &v, current, previous, alpha: leftover / Self.popStep)
         case .rebound:
-            var previous = (x, v)
             let steps = Self.solverSteps(&leftover, advancing: dt, step: Self.reboundStep)
-            for n in 0..<steps {
-                if n == steps - 1 { previous = (x, v) }
-                reboundStep(&x, &v)
+            let alpha = leftover / Self.reboundStep, tension = k / m, friction = c / m
+            for i in x.indices {
+                let p = Self.lastTwo(of: steps, from: (x[i], v[i])) {
+                    Self.reboundRK4Step($0, goal: goal[i], probe: &probe[i], tension: tension, friction: friction)
+                }
+                (x[i], v[i]) = leftover > 0 ? Self.blend(p.current, p.previous, alpha: alpha) : p.current
             }
-            if leftover > 0 { Self.blend(&x, &v, (x, v), previous, alpha: leftover / Self.reboundStep) }
         case .box2d(_, let resistance):
             let stiffness = k / m, damping = c / m
             for i in x.indices {
@@ -87,37 +94,43 @@ struct TickStepper {
         }
     }
 
-    /// x ← current·α + previous·(1 − α), the same for v (POP's and Rebound's interpolation).
-    private static func blend(_ x: inout [Double], _ v: inout [Double], _ current: ([Double], [Double]),
-                              _ previous: ([Double], [Double]), alpha: Double) {
-        for i in x.indices {
-            x[i] = current.0[i] * alpha + previous.0[i] * (1 - alpha)
-            v[i] = current.1[i] * alpha + previous.1[i] * (1 - alpha)
+    /// The last two states of `steps` solver steps from `state` (`state` itself before the first).
+    private static func lastTwo(of steps: Int, from state: State, _ step: (State) -> State)
+        -> (current: State, previous: State) {
+        var previous = state, current = state
+        for _ in 0..<steps {
+            previous = current
+            current = step(current)
         }
+        return (current, previous)
     }
 
-    /// One of Rebound's 1 ms RK4 steps with tension k/m and friction c/m: the first stage's
-    /// acceleration pulls from `probe`, the previous step's last stage position, not from x.
-    private mutating func reboundStep(_ x: inout [Double], _ v: inout [Double]) {
-        let tension = k / m, friction = c / m, h = Self.reboundStep
-        for i in x.indices {
-            let position = x[i], velocity = v[i], end = goal[i]
-            let aVelocity = velocity, aAcceleration = tension * (end - probe[i]) - friction * velocity
-            var stage = position + aVelocity * h * 0.5
-            let bVelocity = velocity + aAcceleration * h * 0.5
-            let bAcceleration = tension * (end - stage) - friction * bVelocity
-            stage = position + bVelocity * h * 0.5
-            let cVelocity = velocity + bAcceleration * h * 0.5
-            let cAcceleration = tension * (end - stage) - friction * cVelocity
-            stage = position + cVelocity * h
-            let dVelocity = velocity + cAcceleration * h
-            let dAcceleration = tension * (end - stage) - friction * dVelocity
-            probe[i] = stage
-            let dxdt = 1.0 / 6.0 * (aVelocity + 2.0 * (bVelocity + cVelocity) + dVelocity)
-            let dvdt = 1.0 / 6.0 * (aAcceleration + 2.0 * (bAcceleration + cAcceleration) + dAcceleration)
-            x[i] = position + dxdt * h
-            v[i] = velocity + dvdt * h
-        }
+    /// current·α + previous·(1 − α), position and velocity (POP's and Rebound's interpolation).
+    private static func blend(_ current: State, _ previous: State, alpha: Double) -> State {
+        (current.position * alpha + previous.position * (1 - alpha),
+         current.velocity * alpha + previous.velocity * (1 - alpha))
+    }
+
+    /// One of Rebound's 1 ms RK4 steps of one component with tension k/m and friction c/m: the
+    /// first stage's acceleration pulls from `probe`, the previous step's last stage position, not
+    /// from the position; `probe` then takes this step's last stage position.
+    private static func reboundRK4Step(_ state: State, goal end: Double, probe: inout Double, tension: Double,
+                                       friction: Double) -> State {
+        let h = Self.reboundStep, (position, velocity) = state
+        let aVelocity = velocity, aAcceleration = tension * (end - probe) - friction * velocity
+        var stage = position + aVelocity * h * 0.5
+        let bVelocity = velocity + aAcceleration * h * 0.5
+        let bAcceleration = tension * (end - stage) - friction * bVelocity
+        stage = position + bVelocity * h * 0.5
+        let cVelocity = velocity + bAcceleration * h * 0.5
+        let cAcceleration = tension * (end - stage) - friction * cVelocity
+        stage = position + cVelocity * h
+        let dVelocity = velocity + cAcceleration * h
+        let dAcceleration = tension * (end - stage) - friction * dVelocity
+        probe = stage
+        let dxdt = 1.0 / 6.0 * (aVelocity + 2.0 * (bVelocity + cVelocity) + dVelocity)
+        let dvdt = 1.0 / 6.0 * (aAcceleration + 2.0 * (bAcceleration + cAcceleration) + dAcceleration)
+        return (position + dxdt * h, velocity + dvdt * h)
     }
 
     /// A solver's clock (POP's `SpringSolver::advance`, Rebound's accumulator): a tick adds dt to
@@ -132,20 +145,14 @@ struct TickStepper {
         return steps
     }
 
-    /// One classical RK4 step of x'' = (−k·(x − goal) − c·x')/m, per component.
-    static func rk4Step(_ x: [Double], _ v: [Double], goal: [Double], m: Double, k: Double, c: Double,
-                        dt: Double) -> ([Double], [Double]) {
-        var nx = x, nv = v
-        for i in x.indices {
-            let p = x[i] - goal[i], u = v[i]
-            func accel(_ p: Double, _ u: Double) -> Double { (-k * p - c * u) / m }
-            let a1 = u, b1 = accel(p, u)
-            let a2 = u + b1 * dt * 0.5, b2 = accel(p + a1 * dt * 0.5, a2)
-            let a3 = u + b2 * dt * 0.5, b3 = accel(p + a2 * dt * 0.5, a3)
-            let a4 = u + b3 * dt, b4 = accel(p + a3 * dt, a4)
-            nx[i] = goal[i] + p + (a1 + 2 * (a2 + a3) + a4) / 6 * dt
-            nv[i] = u + (b1 + 2 * (b2 + b3) + b4) / 6 * dt
-        }
-        return (nx, nv)
+    /// One classical RK4 step of x'' = (−k·(x − goal) − c·x')/m for one component.
+    private static func rk4Step(_ state: State, goal: Double, m: Double, k: Double, c: Double, dt: Double) -> State {
+        let p = state.position - goal, u = state.velocity
+        func accel(_ p: Double, _ u: Double) -> Double { (-k * p - c * u) / m }
+        let a1 = u, b1 = accel(p, u)
+        let a2 = u + b1 * dt * 0.5, b2 = accel(p + a1 * dt * 0.5, a2)
+        let a3 = u + b2 * dt * 0.5, b3 = accel(p + a2 * dt * 0.5, a3)
+        let a4 = u + b3 * dt, b4 = accel(p + a3 * dt, a4)
+        return (goal + p + (a1 + 2 * (a2 + a3) + a4) / 6 * dt, u + (b1 + 2 * (b2 + b3) + b4) / 6 * dt)
     }
 }
