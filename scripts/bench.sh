@@ -14,7 +14,7 @@
 #   (d) exports: stops per spring beside the greedy minimum (docs/exports.md), and issue 29's N-view
 #       scene (N = 10, 100, 1000) in every web format beside its JSON, with the work estimate;
 #   (e) the playground (GET /): its size, and its load time in headless Chromium;
-#   (f) number formatting: ns per number written by JSONWriter.number (Swift's description before,
+#   (f) number formatting: ns per number written by TextWriter.number (Swift's description before,
 #       the Schubfach formatter now) beside a C++17 std::to_chars writer of the same numbers
 #       (Benchmarks/number-writer.cpp), with the ratios (docs/numbers.md "Cost");
 #   (g) `segue tokens` on a 500-token file, one process (scripts/tokens-bench.py);

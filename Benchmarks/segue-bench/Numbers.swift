@@ -1,5 +1,5 @@
 // `segue-bench numbers DIR` (docs/numbers.md "Cost"): nanoseconds per number written by
-// `JSONWriter.number` — today's formatter, and the path it replaced (`Double.write(to:)`, Swift's
+// `TextWriter.number` — today's formatter, and the path it replaced (`Double.write(to:)`, Swift's
 // `description`) — over two streams of 10^7 doubles, each number followed by a comma:
 //   render  what a render writes: the times, positions, progress and velocities of springs and
 //           Béziers sampled at 60 fps over frames of points, with their integers and tails;
@@ -24,7 +24,7 @@ enum NumberBench {
             save(values, to: "\(directory)/\(name).f64")
             let (before, beforeBytes) = measure(values) { values, bytes in LegacyNumberWriter.write(values, into: &bytes) }
             let (now, nowBytes) = measure(values) { values, bytes in
-                var writer = JSONWriter(capacity: 0)
+                var writer = TextWriter(capacity: 0)
                 swap(&writer.bytes, &bytes)
                 for value in values {
                     writer.number(value)
@@ -115,7 +115,7 @@ enum NumberBench {
     static func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
 }
 
-/// `JSONWriter.number` as it was before the formatter (for the comparison): integral values below
+/// `TextWriter.number` as it was before the formatter (for the comparison): integral values below
 /// 2^63 by dividing by ten, everything else through `Double.write(to:)` (Swift's `description`).
 struct LegacyNumberWriter: TextOutputStream {
     var bytes: [UInt8] = []

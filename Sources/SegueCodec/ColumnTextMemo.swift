@@ -11,7 +11,7 @@ import Glibc
 /// which a client dragging a control point keeps from one request to the next, so its `t` column
 /// is the same text every time: a third of a curve body's numbers, whose text is the dearest
 /// part of writing it. A column is found by its values, bit for bit, so a hit writes exactly
-/// the bytes `JSONWriter.column` would (0.0 and -0.0 are different keys that print alike: at
+/// the bytes `TextWriter.column` would (0.0 and -0.0 are different keys that print alike: at
 /// worst a miss).
 ///
 /// Bounds: at most `capacity` columns of at most `maxCount` numbers each; a number takes 8 bytes
@@ -65,7 +65,7 @@ public final class ColumnTextMemo: Sendable {
     var keys: [[Double]] { state.withLock { $0.entries.map { Array($0.key) } } }
 
     /// Appends `column`'s numbers, comma-separated: the bytes of `writer.column(column)`.
-    public func write(_ column: [Double], into writer: inout JSONWriter) {
+    public func write(_ column: [Double], into writer: inout TextWriter) {
         guard column.count <= Self.maxCount else {
             writer.column(column)
             return

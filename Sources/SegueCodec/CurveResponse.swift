@@ -75,11 +75,11 @@ public struct CurveResponse: Sendable {
     }
 
     /// The same bytes as `json()`, written at once (a body small enough to be written whole): no
-    /// sections in between. Room for the estimate, and the spare room `JSONWriter.numbers` asks for
-    /// before a run (`JSONWriter.runRoom`), so that the array is not grown and copied. With a
+    /// sections in between. Room for the estimate, and the spare room `TextWriter.numbers` asks for
+    /// before a run (`TextWriter.runRoom`), so that the array is not grown and copied. With a
     /// `memo`, the sample times' text is copied from it when it holds them.
     public func jsonBytes(timesFrom memo: ColumnTextMemo? = nil) -> [UInt8] {
-        var w = JSONWriter(capacity: estimatedBytes + 64 + JSONWriter.runRoom)
+        var w = TextWriter(capacity: estimatedBytes + 64 + TextWriter.runRoom)
         writeJSON(into: &w, timesFrom: memo)
         return w.bytes
     }
@@ -133,7 +133,7 @@ public struct CurveResponse: Sendable {
     }
 
     /// `],"spring"?,"analysis"?,"warnings"}`: what follows the velocity array without a comparison.
-    private func writeTail(into w: inout JSONWriter) {
+    private func writeTail(into w: inout TextWriter) {
         writeMiddle(into: &w)
         writeWarnings(into: &w)
     }
@@ -164,7 +164,7 @@ public struct CurveResponse: Sendable {
     }
 
     /// `],"spring"?,"analysis"?`: what follows the velocity array up to the comparison.
-    private func writeMiddle(into w: inout JSONWriter) {
+    private func writeMiddle(into w: inout TextWriter) {
         w.raw("]")
         if let spring = request.curve.spring {
             w.key("spring")
@@ -184,7 +184,7 @@ public struct CurveResponse: Sendable {
     }
 
     /// `,"warnings":[…]}`: the body's end.
-    private func writeWarnings(into w: inout JSONWriter) {
+    private func writeWarnings(into w: inout TextWriter) {
         w.key("warnings")
         w.value(.array(request.warnings.map(\.json)))
         w.raw("}")
@@ -193,7 +193,7 @@ public struct CurveResponse: Sendable {
     /// `"analysis": {…}` in the member order of docs/curves.md "Motion analysis"; a time is null
     /// where its supremum is 0, a halfway or settling time where there is none, and
     /// `oscillations` where they are infinitely many.
-    private func write(_ analysis: CurveAnalysis, into w: inout JSONWriter) {
+    private func write(_ analysis: CurveAnalysis, into w: inout TextWriter) {
         func time(_ value: Double?) {
             if let value { w.number(value) } else { w.raw("null") }
         }
@@ -235,7 +235,7 @@ public struct CurveResponse: Sendable {
         SectionedBody(sections: sections, estimatedBytes: estimatedBytes, retainedBytes: retainedBytes)
     }
 
-    private func writeOptional(_ value: Double, _ w: inout JSONWriter) {
+    private func writeOptional(_ value: Double, _ w: inout TextWriter) {
         if value.isFinite { w.number(value) } else { w.raw("null") }
     }
 }

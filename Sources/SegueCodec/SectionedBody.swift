@@ -16,15 +16,15 @@ public struct SectionedBody: Sendable {
         /// How a section's elements are written, comma-separated where they are numbers.
         enum Elements {
             /// Element i by a closure (it writes its own separators).
-            case written(@Sendable (inout JSONWriter, Int) -> Void)
-            /// One number per element (`JSONWriter.numbers`).
+            case written(@Sendable (inout TextWriter, Int) -> Void)
+            /// One number per element (`TextWriter.numbers`).
             case numbers([Double])
-            /// `width` numbers per element, each element a JSON array (`JSONWriter.arrays`).
+            /// `width` numbers per element, each element a JSON array (`TextWriter.arrays`).
             case arrays([Double], width: Int)
         }
 
         public init(prefix: [UInt8], count: Int = 0, suffix: [UInt8] = [],
-                    element: @escaping @Sendable (inout JSONWriter, Int) -> Void = { _, _ in }) {
+                    element: @escaping @Sendable (inout TextWriter, Int) -> Void = { _, _ in }) {
             self.prefix = prefix
             self.count = count
             self.elements = .written(element)
@@ -32,7 +32,7 @@ public struct SectionedBody: Sendable {
         }
 
         /// The numbers of `column`, comma-separated, between `prefix` and `suffix`
-        /// (`JSONWriter.numbers`): the bytes of writing each with `JSONWriter.number`.
+        /// (`TextWriter.numbers`): the bytes of writing each with `TextWriter.number`.
         public init(prefix: [UInt8], column: [Double], suffix: [UInt8]) {
             self.prefix = prefix
             count = column.count
@@ -41,7 +41,7 @@ public struct SectionedBody: Sendable {
         }
 
         /// The frames of a column of `width` numbers per frame, each a JSON array, comma-separated,
-        /// between `prefix` and `suffix` (`JSONWriter.arrays`).
+        /// between `prefix` and `suffix` (`TextWriter.arrays`).
         public init(prefix: [UInt8], arrays column: [Double], width: Int, suffix: [UInt8]) {
             self.prefix = prefix
             count = column.count / width
@@ -79,7 +79,7 @@ public struct SectionedBody: Sendable {
     }
 
     /// Writes the piece at `cursor` and advances it; false when the body is complete.
-    public func writeNext(_ cursor: inout Cursor, into w: inout JSONWriter) throws(Problem) -> Bool {
+    public func writeNext(_ cursor: inout Cursor, into w: inout TextWriter) throws(Problem) -> Bool {
         guard cursor.section < sections.count else { return false }
         // The section is read where it lies: a copy would retain its prefix, suffix and elements.
         try sections.withUnsafeBufferPointer { (sections) throws(Problem) in
@@ -88,7 +88,7 @@ public struct SectionedBody: Sendable {
         return true
     }
 
-    private func write(_ section: borrowing Section, at cursor: inout Cursor, into w: inout JSONWriter) throws(Problem) {
+    private func write(_ section: borrowing Section, at cursor: inout Cursor, into w: inout TextWriter) throws(Problem) {
         if cursor.element == 0 { Self.append(section.prefix, to: &w) }
         let limit = min(section.count, cursor.element + Self.batch)
         let pieceEnd = w.bytes.count + Self.pieceBytes
@@ -118,15 +118,15 @@ public struct SectionedBody: Sendable {
 
     /// Appends fixed bytes through a buffer: `append(contentsOf:)` takes an array it is given as
     /// its own, a retain and a release each time.
-    private static func append(_ bytes: borrowing [UInt8], to w: inout JSONWriter) {
+    private static func append(_ bytes: borrowing [UInt8], to w: inout TextWriter) {
         bytes.withUnsafeBufferPointer { w.bytes.append(contentsOf: $0) }
     }
 
     /// The whole body at once, in one allocation: the estimate, and the spare room
-    /// `JSONWriter.numbers` asks for before a run of numbers (`JSONWriter.runRoom`), so that the
+    /// `TextWriter.numbers` asks for before a run of numbers (`TextWriter.runRoom`), so that the
     /// last run does not grow the array and copy it.
     public func bytes() throws(Problem) -> [UInt8] {
-        var w = JSONWriter(capacity: estimatedBytes + 64 + JSONWriter.runRoom)
+        var w = TextWriter(capacity: estimatedBytes + 64 + TextWriter.runRoom)
         var cursor = Cursor()
         while try writeNext(&cursor, into: &w) {}
         return w.bytes
@@ -135,19 +135,19 @@ public struct SectionedBody: Sendable {
 
 /// What a body of fixed text and columns of numbers is written to, in order. The layout is
 /// written once, generically: into a `SectionedBody.Builder`, which gathers sections to be
-/// written later in pieces (a body that streams), or into a `JSONWriter`, which writes it at once
+/// written later in pieces (a body that streams), or into a `TextWriter`, which writes it at once
 /// (a body small enough to be written whole) with no section, no copy of a column and no array
 /// for the text in between — each a retain, a release or an allocation a response
 /// (docs/http.md "Atomics, counted and priced").
 public protocol ColumnBodyWriter {
     /// Text, as `write` puts it into a JSON writer.
-    mutating func text(_ write: (inout JSONWriter) -> Void)
-    /// The numbers of `column`, comma-separated (`JSONWriter.numbers`).
+    mutating func text(_ write: (inout TextWriter) -> Void)
+    /// The numbers of `column`, comma-separated (`TextWriter.numbers`).
     mutating func column(_ column: [Double])
 }
 
-extension JSONWriter: ColumnBodyWriter {
-    public mutating func text(_ write: (inout JSONWriter) -> Void) {
+extension TextWriter: ColumnBodyWriter {
+    public mutating func text(_ write: (inout TextWriter) -> Void) {
         write(&self)
     }
 
@@ -165,8 +165,8 @@ extension SectionedBody {
 
         public init() {}
 
-        public mutating func text(_ write: (inout JSONWriter) -> Void) {
-            JSONWriter.appending(to: &pending, write)
+        public mutating func text(_ write: (inout TextWriter) -> Void) {
+            TextWriter.appending(to: &pending, write)
         }
 
         public mutating func column(_ column: [Double]) {

@@ -122,7 +122,7 @@ struct Handlers: Sendable {
 
     /// `GET /v1/presets` (docs/rules.md rule 25), written once.
     static let presetCatalogue: [UInt8] = {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.value(Presets.catalogue)
         return writer.bytes
     }()

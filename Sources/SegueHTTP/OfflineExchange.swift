@@ -25,7 +25,7 @@ extension HTTPResponse {
     /// whole. Stops early when `sink` returns false; returns false then. A stream that fails
     /// midway throws its problem after the pieces already handed over.
     public func writeBody(to sink: ([UInt8]) -> Bool) throws(Problem) -> Bool {
-        var writer = JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
+        var writer = TextWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
         if let batch {
             while try batch.writeNext(into: &writer) {
                 guard sink(writer.bytes) else { return false }

@@ -1,5 +1,5 @@
 /// Swift's text for a double (`description`), written from `ShortestDouble`'s digits straight into a
-/// byte array's spare capacity (`JSONWriter.appendText`): no `String`, no array and no copy per number.
+/// byte array's spare capacity (`TextWriter.appendText`): no `String`, no array and no copy per number.
 ///
 /// With the shortest digits d (n of them, no trailing zero) and v = d · 10^e, let x = e + n − 1 be
 /// the exponent of the first digit (v = d₁.d₂…dₙ · 10^x). Swift's layout (its standard library's
@@ -15,7 +15,7 @@
 ///
 /// and a leading `-` for negative values. 2^53 itself is the last double written without an
 /// exponent (up to it every integer is a double, and Swift writes those in decimal form).
-/// `JSONWriter.number` writes integral values below 2^63 as integers first, so of this table it
+/// `TextWriter.number` writes integral values below 2^63 as integers first, so of this table it
 /// uses only the exponent form (non-integers, and integers of 2^63 and more) and the middle rows.
 enum DoubleText {
     /// Doubles whose magnitude's bits exceed these (2^53) always take the exponent form.

@@ -1,14 +1,14 @@
-/// Pieces of JSON text written one after another into room reserved once (`JSONWriter.run`).
+/// Pieces of JSON text written one after another into room reserved once (`TextWriter.run`).
 ///
-/// Every `JSONWriter` call checks its array's capacity and uniqueness before it writes. A text of
+/// Every `TextWriter` call checks its array's capacity and uniqueness before it writes. A text of
 /// many small pieces — a log line is fifteen — pays that once a piece; in a run it pays it once
 /// (docs/http.md "The log line in one reservation").
 ///
 /// Edge cases, in the order the code meets them:
 /// - The room is the caller's promise. Each piece checks it before writing (a trap, never a write
 ///   past the reservation): `stringRoom` and `numberRoom` are the most a string or a number takes.
-/// - A number takes up to `JSONWriter.numberRoom` bytes while it is written, fewer when done.
-/// - Numbers must be finite (as for `JSONWriter.number`'s fast path); a run has no fallback text.
+/// - A number takes up to `TextWriter.numberRoom` bytes while it is written, fewer when done.
+/// - Numbers must be finite (as for `TextWriter.number`'s fast path); a run has no fallback text.
 public struct TextRun: ~Copyable {
     @usableFromInline let start: UnsafeMutableRawPointer
     @usableFromInline var cursor: UnsafeMutableRawPointer
@@ -61,10 +61,10 @@ public struct TextRun: ~Copyable {
         cursor += count
     }
 
-    /// A finite number, as `JSONWriter.number` writes it.
+    /// A finite number, as `TextWriter.number` writes it.
     public mutating func number(_ value: Double) {
-        precondition(value.isFinite && JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
-        cursor += JSONWriter.write(value, at: cursor)
+        precondition(value.isFinite && TextWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        cursor += TextWriter.write(value, at: cursor)
     }
 
     /// `number(value)` (`value` finite: a run has no text for the others and traps), without
@@ -87,7 +87,7 @@ public struct TextRun: ~Copyable {
         guard units >= 0, units < 1e15, units / power == value, value.rounded(.towardZero) != value else {
             return number(value)
         }
-        precondition(JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        precondition(TextWriter.numberRoom <= end - cursor, "a text run wrote past its room")
         // Not an integer, so u ends in fewer than `scale` zeros and the exponent stays negative.
         var digits = UInt64(units), exponent = -scale
         while digits % 10 == 0 {
@@ -97,10 +97,10 @@ public struct TextRun: ~Copyable {
         cursor += DoubleText.layout(ShortestDouble(digits: digits, exponent: exponent), exponentForm: false, at: cursor)
     }
 
-    /// An integer, as `JSONWriter.integer` writes it.
+    /// An integer, as `TextWriter.integer` writes it.
     public mutating func integer(_ value: Int64) {
-        precondition(JSONWriter.numberRoom <= end - cursor, "a text run wrote past its room")
-        cursor += JSONWriter.writeInteger(value, at: cursor)
+        precondition(TextWriter.numberRoom <= end - cursor, "a text run wrote past its room")
+        cursor += TextWriter.writeInteger(value, at: cursor)
     }
 
     /// A JSON string literal with the mandatory escapes (RFC 8259 §7): runs that need none are
@@ -222,7 +222,7 @@ extension TextRun {
     }
 }
 
-extension JSONWriter {
+extension TextWriter {
     /// Appends the pieces `write` puts into `room` bytes reserved at once (`TextRun`).
     public mutating func run(room: Int, _ write: (inout TextRun) -> Void) {
         TextRun.append(to: &bytes, room: room, write)

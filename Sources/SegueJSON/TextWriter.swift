@@ -1,10 +1,11 @@
-/// Appends JSON (and CSV number) text to a byte buffer.
+/// Appends UTF-8 text to a byte buffer: the JSON of every response, and the CSV, CSS, SVG and log
+/// lines written with its numbers and strings.
 ///
 /// Numbers follow docs/rules.md "Conventions" and rule 23: the shortest text that reads back to the same double
 /// (byte for byte Swift's `description`, written by `DoubleText` straight into `bytes`, see
 /// docs/numbers.md), integral values without a fraction, and −0 as 0. Callers never pass
 /// non-finite numbers: the engine's results are checked before writing.
-public struct JSONWriter: TextOutputStream {
+public struct TextWriter: TextOutputStream {
     public var bytes: [UInt8]
 
     /// Bytes reserved when no capacity is given: most writers (a body's head, a log line) need
@@ -20,8 +21,8 @@ public struct JSONWriter: TextOutputStream {
 
     /// Calls `write` with a writer that appends to `bytes` in place: the array is lent to the
     /// writer and given back, not copied.
-    public static func appending(to bytes: inout [UInt8], _ write: (inout JSONWriter) -> Void) {
-        var writer = JSONWriter(capacity: 0)
+    public static func appending(to bytes: inout [UInt8], _ write: (inout TextWriter) -> Void) {
+        var writer = TextWriter(capacity: 0)
         swap(&writer.bytes, &bytes)
         write(&writer)
         swap(&writer.bytes, &bytes)
@@ -262,7 +263,7 @@ public struct JSONWriter: TextOutputStream {
 extension JSONValue {
     /// The compact JSON text of this value.
     public var bytes: [UInt8] {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.value(self)
         return writer.bytes
     }

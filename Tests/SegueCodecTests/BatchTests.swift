@@ -261,8 +261,8 @@ final class BatchTests: XCTestCase {
 
     // MARK: BatchAnswerText
 
-    private func text(_ write: (inout JSONWriter) -> Void) -> String {
-        var writer = JSONWriter()
+    private func text(_ write: (inout TextWriter) -> Void) -> String {
+        var writer = TextWriter()
         write(&writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -336,7 +336,7 @@ final class BatchTests: XCTestCase {
             let count = Int(rng.next() % 40)
             let string = (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
             let bytes = Array(string.utf8)
-            var whole = JSONWriter()
+            var whole = TextWriter()
             whole.string(string)
             let escaped = Array(whole.bytes.dropFirst().dropLast())
 
@@ -344,7 +344,7 @@ final class BatchTests: XCTestCase {
             var cuts = (0..<Int(rng.next() % 8)).map { _ in bytes.isEmpty ? 0 : Int(rng.next() % UInt64(bytes.count + 1)) }
             cuts.sort()
             let bounds = [0] + cuts + [bytes.count]
-            var writer = JSONWriter()
+            var writer = TextWriter()
             for (start, end) in zip(bounds, bounds.dropFirst()) {
                 if start < bytes.count, start > 0, bytes[start] & 0xC0 == 0x80 { splitsInsideCharacters += 1 }
                 Array(bytes[start..<end]).withUnsafeBufferPointer { BatchAnswerText.textPiece($0, into: &writer) }
@@ -352,7 +352,7 @@ final class BatchTests: XCTestCase {
             XCTAssertEqual(writer.bytes, escaped, "round \(round): \(string.debugDescription) cut at \(cuts)")
 
             // Wrapped in an answer line, the text reads back as the string.
-            var line = JSONWriter()
+            var line = TextWriter()
             BatchAnswerText.opening(line: round + 1, id: nil, status: 200, etag: "\"t\"", text: true, into: &line)
             line.bytes += writer.bytes
             BatchAnswerText.closing(text: true, into: &line)
@@ -371,12 +371,12 @@ final class BatchTests: XCTestCase {
     func testEveryCutOfOneStringJoinsToTheEscapedWhole() {
         let string = "é\"😀\\\u{1F}€\n\u{2028}x"
         let bytes = Array(string.utf8)
-        var whole = JSONWriter()
+        var whole = TextWriter()
         whole.string(string)
         let escaped = Array(whole.bytes.dropFirst().dropLast())
         for cut in 0...bytes.count {
             for second in cut...bytes.count {
-                var writer = JSONWriter()
+                var writer = TextWriter()
                 for range in [0..<cut, cut..<second, second..<bytes.count] {
                     Array(bytes[range]).withUnsafeBufferPointer { BatchAnswerText.textPiece($0, into: &writer) }
                 }

@@ -6,19 +6,19 @@ import SegueTestSupport
 import XCTest
 @testable import SegueCodec
 
-/// `ColumnTextMemo` writes the bytes `JSONWriter.column` writes, kept or not, and keeps what it
+/// `ColumnTextMemo` writes the bytes `TextWriter.column` writes, kept or not, and keeps what it
 /// says it keeps (docs/http.md "The sample-time memo").
 final class ColumnTextMemoTests: XCTestCase {
     /// `writer.column(column)` after `prefix`: what every memo write must equal.
     private static func plain(_ column: [Double], after prefix: String = "") -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.write(prefix)
         writer.column(column)
         return writer.bytes
     }
 
     private static func memoized(_ column: [Double], _ memo: ColumnTextMemo, after prefix: String = "") -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.write(prefix)
         memo.write(column, into: &writer)
         return writer.bytes

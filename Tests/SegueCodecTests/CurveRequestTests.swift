@@ -86,7 +86,7 @@ final class CurveRequestTests: XCTestCase {
             XCTAssertEqual(try response.json().bytes(), whole, json)
             XCTAssertEqual(response.jsonBytes(timesFrom: memo), whole, "memo missed: \(json)")
             XCTAssertEqual(response.jsonBytes(timesFrom: memo), whole, "memo hit: \(json)")
-            var pieces: [UInt8] = [], cursor = SectionedBody.Cursor(), w = JSONWriter()
+            var pieces: [UInt8] = [], cursor = SectionedBody.Cursor(), w = TextWriter()
             let body = response.json()
             while try body.writeNext(&cursor, into: &w) {
                 pieces += w.bytes

@@ -201,7 +201,7 @@ final class SVGExportTests: XCTestCase {
         XCTAssertFalse(text.contains("fade<"))
         XCTAssertFalse(text.contains("x<&>"))
         // Characters XML cannot carry become U+FFFD rather than breaking the document.
-        var w = JSONWriter()
+        var w = TextWriter()
         SVGPlot.escaped("a\u{1}b\u{FFFF}c\td", into: &w)
         XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "a\u{FFFD}b\u{FFFD}c\td")
     }
@@ -217,7 +217,7 @@ final class SVGExportTests: XCTestCase {
     /// The generated extreme requests of NonFinitePropertyTests: every curve and render the JSON
     /// writer answers gives a well-formed, finite SVG, and every render it refuses while writing
     /// the SVG writer refuses with the same problem.
-    func testExtremeRequestsGiveFiniteDocumentsOrTheJSONWritersProblem() throws {
+    func testExtremeRequestsGiveFiniteDocumentsOrTheTextWritersProblem() throws {
         var g = Generator(rng: SplitMix64(seed: 0x5E6E_5736))
         var drawn = 0, refused = 0
         for _ in 0..<150 {
@@ -285,7 +285,7 @@ final class SVGExportTests: XCTestCase {
     }
 
     func testCoordinatesAreRoundedToTwoDecimals() {
-        var w = JSONWriter()
+        var w = TextWriter()
         for value in [1.0 / 3, 2.675, -0.001, 1234.5678, 12, 0.1 + 0.2] {
             SVGPlot.coordinate(value, into: &w)
             w.byte(0x20)
@@ -311,7 +311,7 @@ final class SVGExportTests: XCTestCase {
 
     /// The body written piece by piece, as the transport streams it.
     func streamed(_ body: SectionedBody) throws -> [UInt8] {
-        var cursor = SectionedBody.Cursor(), w = JSONWriter(), pieces = 0
+        var cursor = SectionedBody.Cursor(), w = TextWriter(), pieces = 0
         while try body.writeNext(&cursor, into: &w) { pieces += 1 }
         XCTAssertGreaterThan(pieces, 2)
         return w.bytes

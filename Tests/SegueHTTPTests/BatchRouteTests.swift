@@ -51,7 +51,7 @@ final class BatchRouteTests: XCTestCase {
 
     /// A JSON string literal (for the expected bytes of an answer line).
     static func literal(_ text: String) -> String {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.string(text)
         return String(decoding: writer.bytes, as: UTF8.self)
     }

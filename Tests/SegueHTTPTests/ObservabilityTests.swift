@@ -320,7 +320,7 @@ final class ObservabilityTests: XCTestCase {
         let instants: [Int64] = [0, -1, 951_782_400_000, 4_102_444_799_999, 1_700_000_000_123]
             + (0..<2000).map { _ in Int64.random(in: -6_000_000_000_000...9_000_000_000_000, using: &generator) } + walks
         for milliseconds in instants {
-            var writer = JSONWriter(capacity: 0)
+            var writer = TextWriter(capacity: 0)
             writer.run(room: LogTimestamp.length) { LogTimestamp.write(milliseconds: milliseconds, into: &$0) }
             let expected = Self.rfc3339.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), expected, "\(milliseconds)")

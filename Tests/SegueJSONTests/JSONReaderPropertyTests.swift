@@ -225,7 +225,7 @@ final class JSONReaderPropertyTests: XCTestCase {
         func check(_ number: Double) {
             guard number.isFinite else { return }
             checked += 1
-            var writer = JSONWriter(capacity: 32)
+            var writer = TextWriter(capacity: 32)
             writer.number(number)
             let text = writer.bytes
             let label = "\(number) (0x\(String(number.bitPattern, radix: 16))) written as \(printable(text))"

@@ -5,11 +5,11 @@ import XCTest
 /// The hand-written formatter (`ShortestDouble`, `DoubleText`; docs/numbers.md) against Swift's
 /// own `Double.description`, on more than ten million doubles in the categories of
 /// `DoubleSamples`. For every sample v:
-///   1. the bytes of `JSONWriter.description(of: v)` equal those of `Double.write(to:)` — the path
+///   1. the bytes of `TextWriter.description(of: v)` equal those of `Double.write(to:)` — the path
 ///      the writer took before (`description`'s text without a `String`);
 ///   2. that text reads back (`Double(String)`, correctly rounded) to v bit for bit;
 ///   3. it is never longer than Swift's (implied by 1, checked separately so a failure says so);
-///   4. `JSONWriter.number(v)` writes what it wrote before the formatter: integral values below
+///   4. `TextWriter.number(v)` writes what it wrote before the formatter: integral values below
 ///      2^63 as integers (−0 as "0"), everything else as `description`.
 /// Failures are collected and reported together with their bit patterns (XCTest assertions per
 /// sample would cost more than the checks).
@@ -41,7 +41,7 @@ final class ShortestDoubleTests: XCTestCase {
             (0x1p-1022, "2.2250738585072014e-308"), (0x1p-1074 * 0xFFFFFFFFFFFFF, "2.225073858507201e-308"),
         ]
         for (value, text) in cases {
-            var writer = JSONWriter()
+            var writer = TextWriter()
             writer.description(of: value)
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), text, "\(value.bitPattern)")
             XCTAssertEqual(value.description, text, "Swift's own text changed for \(value.bitPattern)")
@@ -82,7 +82,7 @@ final class ShortestDoubleTests: XCTestCase {
             XCTAssertEqual(String(decoding: bytes.prefix(digits.count), as: UTF8.self), String(value))
         }
         for value: Int64 in [0, 1, -1, 12, -1234567890123, .max, .min] {
-            var writer = JSONWriter()
+            var writer = TextWriter()
             writer.integer(value)
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), String(value))
         }
@@ -98,9 +98,9 @@ struct DescriptionChecker {
     mutating func check(_ value: Double, category: DoubleSamples.Category) {
         total += 1
         counts[category, default: 0] += 1
-        var ours = JSONWriter(capacity: 32)
+        var ours = TextWriter(capacity: 32)
         ours.description(of: value)
-        var swift = JSONWriter(capacity: 32)
+        var swift = TextWriter(capacity: 32)
         value.write(to: &swift)
         if ours.bytes != swift.bytes {
             fail(value, "wrote \(text(ours.bytes)), Swift writes \(text(swift.bytes))")
@@ -113,7 +113,7 @@ struct DescriptionChecker {
             fail(value, "\(text(ours.bytes)) does not read back")
             return
         }
-        var number = JSONWriter(capacity: 32)
+        var number = TextWriter(capacity: 32)
         number.number(value)
         let before: String
         if value == value.rounded(.towardZero) && value.magnitude < 0x1p63 {

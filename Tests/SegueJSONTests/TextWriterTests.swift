@@ -5,7 +5,7 @@ import XCTest
 /// The writer's text rules (docs/rules.md "Conventions" and rule 23): integral numbers without a fraction, −0 as
 /// 0, otherwise the shortest text that reads back to the same double; strings with exactly the
 /// mandatory escapes and everything else passed through as UTF-8.
-final class JSONWriterTests: XCTestCase {
+final class TextWriterTests: XCTestCase {
 
     // MARK: Numbers
 
@@ -32,12 +32,12 @@ final class JSONWriterTests: XCTestCase {
                                 -.infinity, .nan, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1.0 / 3]
         column += (0..<5000).map { _ in Double(bitPattern: generator.next()) }
         column += (0..<1000).map { Double($0) / 60 }
-        var expected = JSONWriter()
+        var expected = TextWriter()
         for (i, value) in column.enumerated() {
             if i > 0 { expected.byte(0x3B) }
             expected.number(value)
         }
-        var whole = JSONWriter()
+        var whole = TextWriter()
         XCTAssertEqual(whole.numbers(column, from: 0, to: column.count, separator: 0x3B, byteLimit: .max), column.count)
         XCTAssertEqual(whole.bytes, expected.bytes)
 
@@ -45,11 +45,11 @@ final class JSONWriterTests: XCTestCase {
             var pieces: [UInt8] = []
             var next = 0
             while next < column.count {
-                var piece = JSONWriter()
+                var piece = TextWriter()
                 let end = piece.numbers(column, from: next, to: column.count, separator: 0x3B, byteLimit: limit)
                 XCTAssertGreaterThan(end, next, "a piece holds at least one number")
                 // It ends with the number that reached the limit: one fewer stays under it.
-                var shorter = JSONWriter()
+                var shorter = TextWriter()
                 _ = shorter.numbers(column, from: next, to: end - 1, separator: 0x3B, byteLimit: .max)
                 XCTAssertLessThan(shorter.bytes.count, limit)
                 pieces += piece.bytes
@@ -58,7 +58,7 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(pieces, expected.bytes, "pieces of \(limit) bytes")
         }
         // A range within the column, and an empty one.
-        var middle = JSONWriter()
+        var middle = TextWriter()
         XCTAssertEqual(middle.numbers(column, from: 2, to: 5, separator: 0x2C, byteLimit: .max), 5)
         XCTAssertEqual(String(decoding: middle.bytes, as: UTF8.self), ",1,-1,0.1")
         XCTAssertEqual(middle.numbers(column, from: 3, to: 3, separator: 0x2C, byteLimit: .max), 3)
@@ -67,8 +67,8 @@ final class JSONWriterTests: XCTestCase {
         // with the text's size and 64 numbers' room to spare writes all 6,017 without growing
         // (asking for the whole column's room, 41 bytes a number, would outgrow it), and
         // `runRoom`, what a caller reserves for it, is within that.
-        XCTAssertLessThanOrEqual(JSONWriter.runRoom, 64 * JSONWriter.numberRoom)
-        var sized = JSONWriter(capacity: expected.bytes.count + 64 * JSONWriter.numberRoom)
+        XCTAssertLessThanOrEqual(TextWriter.runRoom, 64 * TextWriter.numberRoom)
+        var sized = TextWriter(capacity: expected.bytes.count + 64 * TextWriter.numberRoom)
         let capacity = sized.bytes.capacity
         _ = sized.numbers(column, from: 0, to: column.count, separator: 0x3B, byteLimit: .max)
         XCTAssertEqual(sized.bytes, expected.bytes)
@@ -84,22 +84,22 @@ final class JSONWriterTests: XCTestCase {
             let frames = 700
             let column = (0..<frames * width).map { i in i % 3 == 0 ? Double(i) / 7 : Double(bitPattern: generator.next()) }
                 .map { $0.isFinite ? $0 : 0.5 }
-            var expected = JSONWriter()
+            var expected = TextWriter()
             for k in 0..<frames {
                 if k > 0 { expected.byte(0x2C) }
                 expected.numbers(Array(column[k * width ..< (k + 1) * width]))
             }
-            var whole = JSONWriter()
+            var whole = TextWriter()
             XCTAssertEqual(whole.arrays(column, width: width, from: 0, to: frames, byteLimit: .max), frames)
             XCTAssertEqual(whole.bytes, expected.bytes, "width \(width)")
             for limit in [1, 50, 4096] {
                 var pieces: [UInt8] = []
                 var next = 0
                 while next < frames {
-                    var piece = JSONWriter()
+                    var piece = TextWriter()
                     let end = piece.arrays(column, width: width, from: next, to: frames, byteLimit: limit)
                     XCTAssertGreaterThan(end, next, "a piece holds at least one frame")
-                    var shorter = JSONWriter()
+                    var shorter = TextWriter()
                     _ = shorter.arrays(column, width: width, from: next, to: end - 1, byteLimit: .max)
                     XCTAssertLessThan(shorter.bytes.count, limit)
                     pieces += piece.bytes
@@ -108,7 +108,7 @@ final class JSONWriterTests: XCTestCase {
                 XCTAssertEqual(pieces, expected.bytes, "width \(width), pieces of \(limit) bytes")
             }
         }
-        var two = JSONWriter()
+        var two = TextWriter()
         XCTAssertEqual(two.arrays([1, -0.0, 0.5, 2], width: 2, from: 0, to: 2, byteLimit: .max), 2)
         XCTAssertEqual(String(decoding: two.bytes, as: UTF8.self), "[1,0],[0.5,2]")
     }
@@ -117,7 +117,7 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(written(-0.0), "0")
         XCTAssertEqual(written(0.0), "0")
         XCTAssertEqual(String(decoding: JSONValue.array([.number(-0.0), .number(0)]).bytes, as: UTF8.self), "[0,0]")
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.numbers([-0.0, 1, -0.5])
         XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "[0,1,-0.5]")
     }
@@ -178,7 +178,7 @@ final class JSONWriterTests: XCTestCase {
     func testIntegerWriter() {
         for (value, text) in [(Int64(0), "0"), (7, "7"), (-7, "-7"), (Int64.max, "9223372036854775807"),
                               (Int64.min, "-9223372036854775808"), (1_000_000, "1000000")] {
-            var writer = JSONWriter()
+            var writer = TextWriter()
             writer.integer(value)
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), text)
         }
@@ -189,13 +189,13 @@ final class JSONWriterTests: XCTestCase {
     /// 10^15, every scale with random units, their neighbours (not such a double: the check sends
     /// them the long way) and values outside (negative, zero, over 10^15 units, tiny).
     func testNumbersFromUnitsMatchTheShortestText() {
-        func text(_ write: (inout JSONWriter) -> Void) -> String {
-            var writer = JSONWriter(capacity: 0)
+        func text(_ write: (inout TextWriter) -> Void) -> String {
+            var writer = TextWriter(capacity: 0)
             write(&writer)
             return String(decoding: writer.bytes, as: UTF8.self)
         }
         func check(_ value: Double, scale: Int) {
-            XCTAssertEqual(text { w in w.run(room: JSONWriter.numberRoom) { $0.number(value, scale: scale) } },
+            XCTAssertEqual(text { w in w.run(room: TextWriter.numberRoom) { $0.number(value, scale: scale) } },
                            text { $0.number(value) }, "\(value) at scale \(scale)")
         }
         var generator = SystemRandomNumberGenerator()
@@ -293,7 +293,7 @@ final class JSONWriterTests: XCTestCase {
                 }
             }
             expected.append(0x22)
-            var writer = JSONWriter(capacity: 0)
+            var writer = TextWriter(capacity: 0)
             bytes.withUnsafeBufferPointer { writer.string(utf8: $0) }
             XCTAssertEqual(writer.bytes, expected, "\(bytes)")
             XCTAssertEqual(bytes.withUnsafeBufferPointer(TextRun.stringRoom), expected.count, "the room is the literal's length")
@@ -339,7 +339,7 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testPiecesAndKeys() {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.byte(0x7B)
         writer.key("a", first: true)
         writer.number(1)
@@ -352,13 +352,13 @@ final class JSONWriterTests: XCTestCase {
     // MARK: Helpers
 
     private func written(_ value: Double) -> String {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.number(value)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     private func writtenBytes(_ text: String) -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.string(text)
         return writer.bytes
     }

@@ -11,7 +11,7 @@ import SegueJSON
 /// opened, filled and closed in three steps.
 public enum BatchAnswerText {
     /// `{"line":n,"id":…,"status":s,"etag":"…","body":` — or, for a text body, `…,"text":"`.
-    public static func opening(line: Int, id: String?, status: Int, etag: String?, text: Bool, into w: inout JSONWriter) {
+    public static func opening(line: Int, id: String?, status: Int, etag: String?, text: Bool, into w: inout TextWriter) {
         head(line: line, id: id, status: status, into: &w)
         if let etag {
             w.key("etag")
@@ -23,7 +23,7 @@ public enum BatchAnswerText {
 
     /// A piece of a text body, escaped as a JSON string's contents (a piece may end inside a UTF-8
     /// sequence: only ASCII bytes are ever escaped, so the pieces join to the escaped whole).
-    public static func textPiece(_ piece: UnsafeBufferPointer<UInt8>, into w: inout JSONWriter) {
+    public static func textPiece(_ piece: UnsafeBufferPointer<UInt8>, into w: inout TextWriter) {
         let start = w.bytes.count
         w.string(utf8: piece)
         // The literal's quotes: the opening one is the member's, the closing one comes last.
@@ -32,14 +32,14 @@ public enum BatchAnswerText {
     }
 
     /// Ends the answer line that `opening` began.
-    public static func closing(text: Bool, into w: inout JSONWriter) {
+    public static func closing(text: Bool, into w: inout TextWriter) {
         if text { w.byte(0x22) }
         w.raw("}\n")
     }
 
     /// A failed line's answer: `problem` is the single request's problem document, its pointer
     /// made relative to the line (`relocated`).
-    public static func problem(line: Int, id: String?, problem: JSONValue, into w: inout JSONWriter) {
+    public static func problem(line: Int, id: String?, problem: JSONValue, into w: inout TextWriter) {
         head(line: line, id: id, status: status(of: problem), into: &w)
         w.key("problem")
         w.value(problem)
@@ -70,7 +70,7 @@ public enum BatchAnswerText {
         return Int(status)
     }
 
-    private static func head(line: Int, id: String?, status: Int, into w: inout JSONWriter) {
+    private static func head(line: Int, id: String?, status: Int, into w: inout TextWriter) {
         w.byte(0x7B)
         w.key("line", first: true)
         w.integer(Int64(line))

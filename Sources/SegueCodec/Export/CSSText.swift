@@ -3,11 +3,11 @@ import SegueJSON
 
 /// CSS text for numbers and easing functions (docs/exports.md "Writing CSS").
 enum CSSText {
-    /// The shortest round-trip text of a number (`JSONWriter.number`: integers without a point,
+    /// The shortest round-trip text of a number (`TextWriter.number`: integers without a point,
     /// no exponent below 1e16 or above 1e-5 in magnitude). Fit parameters are already rounded to
     /// their decimals, so this prints exactly those decimals.
     static func number(_ x: Double) -> String {
-        var w = JSONWriter(capacity: 24)
+        var w = TextWriter(capacity: 24)
         // CSS has no `-0`; a negative zero prints as 0.
         w.number(x == 0 ? 0 : x)
         let text = String(decoding: w.bytes, as: UTF8.self)

@@ -69,7 +69,7 @@ public struct CurveExport: Sendable {
 
     /// `application/json`: `{"easing", "duration" (ms), "maxError", "fallback", "warnings"}`.
     public func waapi() -> [UInt8] {
-        var w = JSONWriter()
+        var w = TextWriter()
         w.value(.object([
             .init("easing", .string(easing)),
             .init("duration", .number(request.duration * 1000)),

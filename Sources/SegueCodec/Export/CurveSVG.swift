@@ -45,7 +45,7 @@ struct CurvePlot: Sendable {
     }
 
     /// Everything but the two curves: heading, legend, note, grid, axes and reference lines.
-    func decorations(title: String, into w: inout JSONWriter) {
+    func decorations(title: String, into w: inout TextWriter) {
         let area = Self.area
         SVGPlot.text(title, x: 16, y: 22, className: "heading", into: &w)
         SVGPlot.legend([("progress", "progress"), ("velocity", "velocity (1/s)")], x: area.right - 110, y: 28,
@@ -73,7 +73,7 @@ extension CurveResponse {
         let title = "\(request.timing.typeName) timing, duration \(SVGPlot.numberText(request.duration)) s"
         var description = ["timing " + String(decoding: request.timing.text, as: UTF8.self)]
         description += request.warnings.map { "warning \($0.pointer): \($0.detail)" }
-        var head = JSONWriter()
+        var head = TextWriter()
         SVGPlot.open(width: CurvePlot.width, height: CurvePlot.height, title: title, description: description,
                      style: ".progress{stroke:#1f63c6}.velocity{stroke:#d9731a;stroke-dasharray:6 2}", into: &head)
         plot.decorations(title: title, into: &head)

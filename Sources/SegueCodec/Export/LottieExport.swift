@@ -49,7 +49,7 @@ public struct LottieExport: Sendable {
             layers.append(try layer(view, index: index, fill: fill, fitter: &fitter, canvas: canvas))
         }
         let warnings = r.warnings + views.flatMap { LottieWarnings.of($0, scene: r.scene, frames: r.times) }
-        var w = JSONWriter()
+        var w = TextWriter()
         w.value(.object([
             .init("v", .string("5.7.0")), .init("nm", .string("Segue render")),
             .init("fr", .number(fps)), .init("ip", .number(0)), .init("op", .number(Double(r.times.count))),

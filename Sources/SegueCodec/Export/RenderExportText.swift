@@ -164,7 +164,7 @@ extension RenderExport {
             return .object([.init("name", .string(property.waapi)), .init("syntax", .string("<number>")),
                             .init("inherits", .bool(false)), .init("initialValue", .string(CSSText.number(initial)))])
         }
-        var w = JSONWriter()
+        var w = TextWriter()
         w.value(.object([.init("duration", duration), .init("maxError", .number(maxError)), .init("views", .object(views)),
                          .init("properties", .array(properties)), .init("warnings", .array(warnings.map(\.json)))]))
         return w.bytes

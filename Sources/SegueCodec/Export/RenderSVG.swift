@@ -98,7 +98,7 @@ struct RenderPlot: Sendable {
     /// through every frame's sample.
     func sections(_ panel: Panel, _ r: RenderRequest, _ samples: SceneSamples, isLast: Bool) -> [SectionedBody.Section] {
         let channel = r.scene.channels[panel.channel]
-        var open = JSONWriter()
+        var open = TextWriter()
         open.raw("<g class=\"panel\">")
         SVGPlot.text(channel.view + "." + channel.name, x: panel.area.left, y: panel.top + 14, className: "heading",
                      into: &open)
@@ -129,7 +129,7 @@ extension RenderResponse {
         let r = request, plot = RenderPlot(r, samples)
         let title = "render: \(r.scene.channels.count) view channels, \(r.times.count) frames, "
             + "end \(SVGPlot.numberText(r.scene.end)) s"
-        var head = JSONWriter()
+        var head = TextWriter()
         SVGPlot.open(width: RenderPlot.width, height: plot.height, title: title,
                      description: r.warnings.map { "warning \($0.pointer): \($0.detail)" }, style: RenderPlot.style,
                      into: &head)

@@ -2,7 +2,7 @@ import SegueJSON
 
 /// The small SVG vocabulary the `format=svg` exports share (docs/exports-svg.md): escaping, rounded
 /// coordinates, axes with "nice" ticks, reference lines, legends and paths, all written into a
-/// `JSONWriter`'s buffer (the byte buffer the JSON and CSV bodies use) so that a plot is a
+/// `TextWriter`'s buffer (the byte buffer the JSON and CSV bodies use) so that a plot is a
 /// `SectionedBody` like the other formats. The documents are self-contained: no links, images,
 /// scripts or fonts, and the only style is the `<style>` element written by `open`.
 enum SVGPlot {
@@ -34,14 +34,14 @@ enum SVGPlot {
         return exponent < 0 ? 1 / power : power
     }
 
-    /// A coordinate or length, rounded to `decimals` places and written by `JSONWriter.number`.
-    static func coordinate(_ value: Double, into w: inout JSONWriter) {
+    /// A coordinate or length, rounded to `decimals` places and written by `TextWriter.number`.
+    static func coordinate(_ value: Double, into w: inout TextWriter) {
         w.number(rounded(value, decimals: decimals))
     }
 
     /// XML text or attribute content: `& < > " '` become entities, and the characters XML 1.0
     /// cannot carry at all (controls other than tab, LF and CR; U+FFFE, U+FFFF) become U+FFFD.
-    static func escaped(_ text: String, into w: inout JSONWriter) {
+    static func escaped(_ text: String, into w: inout TextWriter) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": w.raw("&amp;")
@@ -62,7 +62,7 @@ enum SVGPlot {
     /// The document's opening: the `<svg>` element with its `viewBox`, `<title>`, `<desc>` (one
     /// line per entry), the style and a white background.
     static func open(width: Double, height: Double, title: String, description: [String], style: StaticString,
-                     into w: inout JSONWriter) {
+                     into w: inout TextWriter) {
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
         coordinate(width, into: &w); w.byte(0x20); coordinate(height, into: &w)
         w.raw("\" width=\""); coordinate(width, into: &w)
@@ -97,7 +97,7 @@ enum SVGPlot {
 
     /// A `<text>` at (x, y); `rotated` turns it a quarter anticlockwise about that point.
     static func text(_ content: String, x: Double, y: Double, anchor: Anchor? = nil, className: StaticString? = nil,
-                     rotated: Bool = false, into w: inout JSONWriter) {
+                     rotated: Bool = false, into w: inout TextWriter) {
         w.raw("<text x=\""); coordinate(x, into: &w)
         w.raw("\" y=\""); coordinate(y, into: &w)
         if let anchor { w.raw("\" text-anchor=\""); w.raw(anchor.name) }
@@ -112,7 +112,7 @@ enum SVGPlot {
 
     /// A `<line>` of the given class.
     static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, className: StaticString,
-                     into w: inout JSONWriter) {
+                     into w: inout TextWriter) {
         w.raw("<line class=\""); w.raw(className)
         w.raw("\" x1=\""); coordinate(x1, into: &w)
         w.raw("\" y1=\""); coordinate(y1, into: &w)
@@ -122,7 +122,7 @@ enum SVGPlot {
     }
 
     /// The plot area's outline.
-    static func frame(_ area: SVGRect, into w: inout JSONWriter) {
+    static func frame(_ area: SVGRect, into w: inout TextWriter) {
         w.raw("<rect class=\"axis\" x=\""); coordinate(area.left, into: &w)
         w.raw("\" y=\""); coordinate(area.top, into: &w)
         w.raw("\" width=\""); coordinate(area.width, into: &w)
@@ -132,7 +132,7 @@ enum SVGPlot {
 
     /// A number as the JSON body writes it (shortest round-trip text, integral values bare).
     static func numberText(_ value: Double) -> String {
-        var w = JSONWriter(capacity: 24)
+        var w = TextWriter(capacity: 24)
         w.number(value)
         return String(decoding: w.bytes, as: UTF8.self)
     }
@@ -144,7 +144,7 @@ enum SVGPlot {
 
     /// The horizontal axis under `area`: a grid line and a label per tick and, when given, the
     /// axis title centred below.
-    static func xAxis(_ scale: SVGScale, in area: SVGRect, title: String?, into w: inout JSONWriter) {
+    static func xAxis(_ scale: SVGScale, in area: SVGRect, title: String?, into w: inout TextWriter) {
         for tick in scale.ticks {
             let x = scale.position(tick)
             line(x, area.top, x, area.bottom, className: "grid", into: &w)
@@ -162,7 +162,7 @@ enum SVGPlot {
     /// A vertical axis beside `area`: a label per tick (and a grid line when `grid`) and, when
     /// given, the axis title, turned upright, outside the labels.
     static func yAxis(_ scale: SVGScale, in area: SVGRect, side: Side, title: String?, grid: Bool,
-                      into w: inout JSONWriter) {
+                      into w: inout TextWriter) {
         let labelX = side == .left ? area.left - 6 : area.right + 6
         for tick in scale.ticks {
             let y = scale.position(tick)
@@ -177,7 +177,7 @@ enum SVGPlot {
     }
 
     /// A dashed horizontal line across `area` at `value`.
-    static func referenceLine(at value: Double, _ scale: SVGScale, in area: SVGRect, into w: inout JSONWriter) {
+    static func referenceLine(at value: Double, _ scale: SVGScale, in area: SVGRect, into w: inout TextWriter) {
         let y = scale.position(value)
         line(area.left, y, area.right, y, className: "ref", into: &w)
     }
@@ -185,7 +185,7 @@ enum SVGPlot {
     /// A column of legend entries from (x, y) down, `spacing` apart: a short line in the
     /// entry's classes and its name.
     static func legend(_ entries: [(className: String, label: String)], x: Double, y: Double, spacing: Double = 14,
-                       into w: inout JSONWriter) {
+                       into w: inout TextWriter) {
         for (i, entry) in entries.enumerated() {
             let rowY = y + Double(i) * spacing
             w.raw("<line class=\"swatch "); escaped(entry.className, into: &w)
@@ -203,7 +203,7 @@ enum SVGPlot {
     /// further point), written one vertex per element so that it streams.
     static func path(className: String, count: Int,
                      point: @escaping @Sendable (Int) -> (x: Double, y: Double)) -> SectionedBody.Section {
-        var open = JSONWriter(capacity: 64)
+        var open = TextWriter(capacity: 64)
         open.raw("<path class=\"")
         escaped(className, into: &open)
         open.raw("\" d=\"")

@@ -33,7 +33,7 @@ public struct RenderResponse: Sendable {
         let r = request
         let frames = r.times.count
         var sections: [SectionedBody.Section] = []
-        var head = JSONWriter()
+        var head = TextWriter()
         head.raw("{")
         head.key("fps", first: true)
         if let fps = r.fps { head.number(fps) } else { head.raw("null") }
@@ -46,14 +46,14 @@ public struct RenderResponse: Sendable {
             sections.append(.init(prefix: Array("},\"velocity\":{".utf8)))
             appendChannels(samples.velocities, to: &sections)
         }
-        var middle = JSONWriter()
+        var middle = TextWriter()
         middle.raw("}")
         writeStackingAndEvents(to: &middle)
         middle.raw("],\"animators\":{")
         sections.append(.init(prefix: middle.bytes))
         for (i, animator) in r.scene.animators.enumerated() {
             let reports = samples.animators[i]
-            var open = JSONWriter()
+            var open = TextWriter()
             if i > 0 { open.byte(0x2C) }
             open.string(animator.id)
             if animator.isPhysics {
@@ -78,7 +78,7 @@ public struct RenderResponse: Sendable {
                 w.raw(reports.reversed[k] ? "true" : "false")
             })
         }
-        var tail = JSONWriter()
+        var tail = TextWriter()
         tail.raw("}")
         tail.key("warnings")
         tail.value(.array(r.warnings.map(\.json)))
@@ -98,7 +98,7 @@ public struct RenderResponse: Sendable {
 
     /// `"stacking"` (rule 40) and the `"events"` array without its closing bracket: every state change
     /// at its exact time, with what the event carries.
-    private func writeStackingAndEvents(to w: inout JSONWriter) {
+    private func writeStackingAndEvents(to w: inout TextWriter) {
         w.key("stacking")
         w.value(.array(request.scene.stacking.map(JSONValue.string)))
         w.raw(",\"events\":[")
@@ -127,7 +127,7 @@ public struct RenderResponse: Sendable {
     /// `t` and one column per channel component (`card.frame.x`, `card.transform.tx`, …).
     public func csv() -> SectionedBody {
         let r = request
-        var header = JSONWriter()
+        var header = TextWriter()
         header.raw("t")
         for channel in r.scene.channels {
             for suffix in channel.kind.columns(for: channel.name) {
@@ -156,7 +156,7 @@ public struct RenderResponse: Sendable {
 
     /// A comma-separated array section over the frames.
     private func array(prefix: [UInt8], suffix: [UInt8],
-                       _ element: @escaping @Sendable (inout JSONWriter, Int) -> Void) -> SectionedBody.Section {
+                       _ element: @escaping @Sendable (inout TextWriter, Int) -> Void) -> SectionedBody.Section {
         SectionedBody.Section(prefix: prefix, count: request.times.count, suffix: suffix) { w, k in
             if k > 0 { w.byte(0x2C) }
             element(&w, k)
@@ -168,7 +168,7 @@ public struct RenderResponse: Sendable {
     private func appendChannels(_ columns: [SceneSamples.Column], to sections: inout [SectionedBody.Section]) {
         var previousView: String?
         for (output, column) in zip(request.scene.channels, columns) {
-            var open = JSONWriter()
+            var open = TextWriter()
             if let previousView {
                 if previousView != output.view { open.raw("},") } else { open.byte(0x2C) }
             }

@@ -57,7 +57,7 @@ public enum TimingSpec: Sendable, Equatable {
     /// Writes the normalised object form (docs/rules.md "The curve route", rule 24): `type`, then
     /// the curve's own members. Written straight into the writer, with no `JSONValue` tree in
     /// between: every curve response echoes it (docs/http.md "Where the CPU time goes, measured").
-    public func write(into w: inout JSONWriter) {
+    public func write(into w: inout TextWriter) {
         if case .spring(let spec) = self {
             w.value(spec.json)
             return
@@ -92,13 +92,13 @@ public enum TimingSpec: Sendable, Equatable {
 
     /// The normalised object form as compact JSON text (`write(into:)`).
     public var text: [UInt8] {
-        var w = JSONWriter()
+        var w = TextWriter()
         write(into: &w)
         return w.bytes
     }
 
     /// `[a,b]`.
-    private func pair(_ a: Double, _ b: Double, into w: inout JSONWriter) {
+    private func pair(_ a: Double, _ b: Double, into w: inout TextWriter) {
         w.raw("[")
         w.number(a)
         w.byte(0x2C)

@@ -55,7 +55,7 @@ extension TokenExport {
     public func json() -> [UInt8] {
         var byPointer: [String: Converted] = [:]
         for c in converted { byPointer[c.token.token.pointer.description] = c }
-        var writer = JSONWriter()
+        var writer = TextWriter()
         writer.value(Self.rewrite(plan.document, at: .root, byPointer))
         return writer.bytes
     }

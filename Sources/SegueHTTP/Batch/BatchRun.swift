@@ -51,7 +51,7 @@ final class BatchRun: @unchecked Sendable {
 
     /// Writes the next piece into `w`; false once every line is answered. Throws `cancelled` when
     /// the batch was cancelled.
-    func writeNext(into w: inout JSONWriter) throws(Problem) -> Bool {
+    func writeNext(into w: inout TextWriter) throws(Problem) -> Bool {
         if cancellation?.isCancelled == true { throw .cancelled }
         if open != nil {
             try continueOpenLine(into: &w)
@@ -66,7 +66,7 @@ final class BatchRun: @unchecked Sendable {
 
     /// Runs line `number` (from 1) and writes its answer, or its opening and first piece when the
     /// body streams.
-    private func begin(line number: Int, into w: inout JSONWriter) throws(Problem) {
+    private func begin(line number: Int, into w: inout TextWriter) throws(Problem) {
         let started = MonotonicClock.now()
         let line: BatchLine
         do throws(BatchLine.Failure) {
@@ -99,9 +99,9 @@ final class BatchRun: @unchecked Sendable {
     }
 
     /// The next piece of the streaming line's body, and its closing after the last.
-    private func continueOpenLine(into w: inout JSONWriter) throws(Problem) {
+    private func continueOpenLine(into w: inout TextWriter) throws(Problem) {
         guard var line = open else { return }
-        var piece = JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
+        var piece = TextWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
         let more = try line.stream.writeNext(&line.cursor, into: &piece)
         line.bytes += piece.bytes.count
         append(piece.bytes, text: line.text, into: &w)
@@ -114,13 +114,13 @@ final class BatchRun: @unchecked Sendable {
         open = line
     }
 
-    private func append(_ bytes: [UInt8], text: Bool, into w: inout JSONWriter) {
+    private func append(_ bytes: [UInt8], text: Bool, into w: inout TextWriter) {
         bytes.withUnsafeBufferPointer { piece in
             if text { BatchAnswerText.textPiece(piece, into: &w) } else { w.bytes.append(contentsOf: piece) }
         }
     }
 
-    private func fail(line: Int, id: String?, _ problem: JSONValue, route: String, started: UInt64, into w: inout JSONWriter) {
+    private func fail(line: Int, id: String?, _ problem: JSONValue, route: String, started: UInt64, into w: inout TextWriter) {
         let status = BatchAnswerText.status(of: problem)
         if failures.count == 0 { (failures.first, failures.firstStatus) = (line, status) }
         failures.count += 1

@@ -17,7 +17,7 @@ import Glibc
 /// Integers, floating-point numbers and booleans given as `stringConvertible` stay JSON numbers and
 /// booleans (non-finite numbers become strings); dictionaries and arrays nest. A metadata key that
 /// collides with `time`, `level` or `message` is written as `meta_` + key. Strings are escaped by
-/// `JSONWriter` (quotes, backslashes, control characters; other Unicode as UTF-8).
+/// `TextWriter` (quotes, backslashes, control characters; other Unicode as UTF-8).
 ///
 /// Each line goes to the sink whole — the default sink passes it to one `write(2)` on fd 2, so
 /// lines up to `PIPE_BUF` (4096 bytes) are atomic on a pipe and lines from different threads never
@@ -88,14 +88,14 @@ public struct RequestLog: LogHandler {
         if let error = event.error, merged["error"] == nil { merged["error"] = .string(String(describing: error)) }
         // Written before the buffer's lock is taken: a metadata value's `description` is the
         // caller's code, and may itself log (the lock is not re-entrant).
-        var writer = JSONWriter(capacity: 256)
+        var writer = TextWriter(capacity: 256)
         Self.line(level: event.level, message: event.message.description, metadata: merged, into: &writer)
         let line = writer.bytes
         emit(level: event.level, room: line.count) { $0.copy(line) }
     }
 
     /// One log line, `\n` included, stamped with the current time.
-    static func line(level: Logger.Level, message: String, metadata: Logger.Metadata, into writer: inout JSONWriter) {
+    static func line(level: Logger.Level, message: String, metadata: Logger.Metadata, into writer: inout TextWriter) {
         writer.run(room: headRoom) { head(level: level, into: &$0) }
         writer.string(message)
         // `leadingKeys` first in their order, then the rest by key; one pass, no lookups.
@@ -182,8 +182,8 @@ public struct RequestLog: LogHandler {
 
     /// Room for `requestLine`'s fixed text after the head (75 bytes, and the method's two quotes
     /// counted with the method in `room(of:)`) and its three numbers, each
-    /// given `JSONWriter.numberRoom` (a non-finite duration's text, "-inf" or "nan", is shorter).
-    private static let requestLineRoom = 75 + 3 * JSONWriter.numberRoom
+    /// given `TextWriter.numberRoom` (a non-finite duration's text, "-inf" or "nan", is shorter).
+    private static let requestLineRoom = 75 + 3 * TextWriter.numberRoom
 
     /// What the line of an answered request says (docs/rules.md rule 30).
     struct RequestFields {
@@ -203,7 +203,7 @@ public struct RequestLog: LogHandler {
     }
 }
 
-extension JSONWriter {
+extension TextWriter {
     /// A metadata value as JSON: see `RequestLog` for the mapping.
     fileprivate mutating func metadataValue(_ value: Logger.Metadata.Value) {
         switch value {

@@ -132,8 +132,8 @@ final class BatchPipe: Sendable {
         }
     }
 
-    private static func pieceWriter() -> JSONWriter {
-        JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
+    private static func pieceWriter() -> TextWriter {
+        TextWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
     }
 
     /// Queues the producer again once the queue has drained to half (under the lock).

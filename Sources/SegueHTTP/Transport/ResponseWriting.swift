@@ -159,7 +159,7 @@ final class StreamReader {
     let exchange: Exchange
     let gzip: Compression.Stream?
     var cursor = SectionedBody.Cursor()
-    var writer = JSONWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
+    var writer = TextWriter(capacity: SectionedBody.pieceBytes + (SectionedBody.pieceBytes >> 2))
     var coded: [UInt8] = []
     var offset = 0
     var finished = false
