@@ -8,7 +8,7 @@ RELEASE_DIR  := .build-release
 VENV         := .venv
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check generated-check openapi-check bench fuzz docker-check kubernetes-check cluster-check soak clean
+.PHONY: serve build release test release-checks deps venv lint-docker check-ldd corpus-check architecture-check generated-check openapi-check bench fuzz docker-check kubernetes-check cluster-check soak deb deb-check clean
 
 ## make serve — build (release) and serve on $(HOST):$(PORT)
 serve: release
@@ -82,12 +82,16 @@ docker-check:
 	$(SUDO) bash scripts/docker-check.sh
 
 ## make kubernetes-check — deploy/kubernetes/*.yaml against the API schemas (oldest supported and
-## newest release, offline, strict) and against each other (probes, drain timing, security)
-kubernetes-check: venv
+## newest release, offline, strict) and against each other (probes, drain timing, security); then the
+## service-link variant (Tests/Fixtures/kubernetes) rendered, validated, and run with the release binary
+kubernetes-check: venv release
 	@[ -x $(VENV)/bin/kubernetes-validate ] || $(VENV)/bin/pip install -q --disable-pip-version-check kubernetes-validate
 	$(VENV)/bin/kubernetes-validate --strict --quiet --kubernetes-version 1.30.0 deploy/kubernetes/*.yaml
 	$(VENV)/bin/kubernetes-validate --strict --quiet deploy/kubernetes/*.yaml
 	$(VENV)/bin/python deploy/check-kubernetes.py
+	$(VENV)/bin/python scripts/kubernetes-service-links.py --binary $(RELEASE_DIR)/release/segue --render .build-k8s/service-links
+	$(VENV)/bin/kubernetes-validate --strict --quiet --kubernetes-version 1.30.0 .build-k8s/service-links/*.yaml
+	$(VENV)/bin/kubernetes-validate --strict --quiet .build-k8s/service-links/*.yaml
 
 ## make cluster-check — two instances behind nginx, mixed traffic, SIGTERM to one mid-run
 cluster-check: release
@@ -96,6 +100,21 @@ cluster-check: release
 ## make soak — 64 connections for 5 minutes (SOAK_SECONDS to change): RSS flat, no errors
 soak: release
 	bash scripts/soak.sh $(RELEASE_DIR)/release/segue
+
+## make deb — build/segue_<version>_<arch>.deb: the release binary, man pages from
+## swift-argument-parser's generate-manual plugin (run on the debug build in $(DEB_MAN_SCRATCH))
+## and a hardened systemd unit (deploy/debian, docs/packaging.md)
+DEB_MAN_SCRATCH ?= .build
+deb: release
+	@command -v dpkg-shlibdeps >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev; }
+	rm -rf $(DEB_MAN_SCRATCH)/man && mkdir -p $(DEB_MAN_SCRATCH)/man
+	$(SWIFT) package --scratch-path $(DEB_MAN_SCRATCH) --allow-writing-to-package-directory generate-manual --configuration debug --multi-page -o $(CURDIR)/$(DEB_MAN_SCRATCH)/man
+	MANDIR=$(DEB_MAN_SCRATCH)/man bash deploy/debian/build-deb.sh $(RELEASE_DIR)/release/segue build
+
+## make deb-check — install the package into a clean Debian bookworm root (debootstrap, cached in
+## .build-debroot/) and run it there; systemd-analyze verify on the unit (root only)
+deb-check: deb
+	$(SUDO) bash scripts/deb-check.sh
 
 clean:
 	rm -rf .build $(RELEASE_DIR) .build-fuzz

@@ -9,6 +9,7 @@ the promises the README's "Deploying" section makes:
   - the grace period outlasts the preStop sleep plus the drain timeout, with a margin;
   - the container is non-root (uid 10001), read-only, unprivileged, with every capability dropped,
     and has CPU and memory requests and limits;
+  - service links are off (enableServiceLinks: false), with a comment saying why;
   - the Service, the PodDisruptionBudget and the HorizontalPodAutoscaler select or target the
     Deployment's pods, the HPA scales on CPU, and its minimum leaves a pod up under the PDB.
 
@@ -55,6 +56,22 @@ def dig(obj, *path, default=None):
         else:
             return default
     return obj
+
+
+def service_links_explained(folder):
+    """The comment lines right above `enableServiceLinks:` in the manifests mention SEGUE_PORT."""
+    for path in sorted(glob.glob(os.path.join(folder, "*.yaml"))):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        for i, line in enumerate(lines):
+            if line.strip().startswith("enableServiceLinks:"):
+                above = []
+                for prev in reversed(lines[:i]):
+                    if not prev.strip().startswith("#"):
+                        break
+                    above.append(prev)
+                return any("SEGUE_PORT" in c for c in above)
+    return False
 
 
 def main():
@@ -112,6 +129,10 @@ def main():
     check(grace >= need,
           "terminationGracePeriodSeconds %s >= preStop %s + drain %s + margin %s"
           % (grace, pre_stop, drain, MIN_MARGIN))
+
+    # ---- service links: off, and the manifest says why (SEGUE_PORT would be tcp://<cluster IP>:80)
+    check(pod.get("enableServiceLinks") is False, "enableServiceLinks: false")
+    check(service_links_explained(folder), "a comment above enableServiceLinks says why (it names SEGUE_PORT)")
 
     # ---- security
     psc = pod.get("securityContext") or {}
