@@ -1,3 +1,4 @@
+import SegueTestSupport
 import XCTest
 @testable import SegueHTTP
 
@@ -33,7 +34,7 @@ final class TargetUnescapingTests: XCTestCase {
     /// Random targets, long and short, against the rules spelled out one byte at a time: the word
     /// test that lets plain targets through untouched must agree with the decoding.
     func testRandomTargetsMatchTheRules() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 3986)  // seeded: a rerun draws the same values
         let pieces: [[UInt8]] = [Array("/v1/curve".utf8), Array("abcXYZ09-._~".utf8), [0x25], Array("%41".utf8),
                                  Array("%c3%a9".utf8), Array("%00".utf8), Array("%7f".utf8), [0x01], [0x1F], [0x20],
                                  [0x7E], [0x7F], [0x80], [0xC3, 0xA9], [0xFF], Array("%zz".utf8)]
