@@ -2,7 +2,7 @@
 /// grid point in one flat array, row k at `width · k`, and the reported components beside them
 /// where they differ from the parameters.
 ///
-/// A target with a scalar form (`FitTarget.scalarColumn`) is read through it, the whole grid at
+/// A target with a scalar form (`FitTarget.scalar`) is read through it, the whole grid at
 /// once; any other through `FitTarget.sample`, point by point.
 struct GridSamples {
     /// Parameters per grid point.
@@ -14,9 +14,9 @@ struct GridSamples {
     private(set) var outputs: [[Double]] = []
 
     init(_ target: FitTarget, at grid: [Double]) {
-        if let column = target.scalarColumn {
+        if let scalar = target.scalar {
             width = 1
-            parameters = column(grid)
+            parameters = scalar.column(grid)
             return
         }
         let sampled = grid.map(target.sample)

@@ -254,11 +254,16 @@ public struct FitTarget: Sendable {
     /// (`KeyframeFit.slopeBound`).
     public var mixSlope: (@Sendable ([Double], [Double]) -> [Double])?
     /// For a target of one component that is its own parameter, mixed linearly (a `linear()`
-    /// easing's progress): its value at t as a number, the same one `sample` gives, and at many
-    /// times at once. The fit's grid and its continuous check read the truth through them without
-    /// building arrays per time (`scalar(scale:_:column:)`).
-    public var scalar: (@Sendable (Double) -> Double)?
-    public var scalarColumn: (@Sendable ([Double]) -> [Double])?
+    /// easing's progress): how to read it as numbers (`scalar(scale:_:column:)`).
+    public var scalar: ScalarForm?
+
+    /// A one-component target read as numbers: its value at t, the same one `sample` gives, and
+    /// its values at many times at once. The fit's grid and its continuous check read the truth
+    /// through them without building arrays per time.
+    public struct ScalarForm: Sendable {
+        public var value: @Sendable (Double) -> Double
+        public var column: @Sendable ([Double]) -> [Double]
+    }
 
     public init(sample: @escaping @Sendable (Double) -> (parameters: [Double], output: [Double]),
                 interpolate: @escaping @Sendable ([Double], [Double], Double) -> [Double],
@@ -285,8 +290,7 @@ public struct FitTarget: Sendable {
     public static func scalar(scale: Double, _ value: @escaping @Sendable (Double) -> Double,
                               column: (@Sendable ([Double]) -> [Double])? = nil) -> FitTarget {
         var target = linear(scale: [scale]) { [value($0)] }
-        target.scalar = value
-        target.scalarColumn = column ?? { $0.map(value) }
+        target.scalar = ScalarForm(value: value, column: column ?? { $0.map(value) })
         return target
     }
 }

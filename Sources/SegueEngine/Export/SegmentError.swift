@@ -54,7 +54,7 @@ struct SegmentError: Sendable {
 
     /// The error at t of the piece from a to b, in units of `scale` (not of the tolerance).
     func error(_ a: Keyframe, _ b: Keyframe, at t: Double) -> Double {
-        if let value = target.scalar { return scalarError(a, b, at: t, truth: value(t), linear: a.easing.isLinear) }
+        if let scalar = target.scalar { return scalarError(a, b, at: t, truth: scalar.value(t), linear: a.easing.isLinear) }
         return error(a, b, at: t, truth: target.sample(t).output[...], linear: a.easing.isLinear)
     }
 
@@ -84,7 +84,7 @@ struct SegmentError: Sendable {
 
     /// The reported components at each of `times`, one time's after another.
     func truths(at times: [Double]) -> [Double] {
-        if let column = target.scalarColumn { return column(times) }
+        if let scalar = target.scalar { return scalar.column(times) }
         var truths: [Double] = []
         for t in times { truths += target.sample(t).output }
         return truths
