@@ -149,12 +149,24 @@ public struct TextWriter: TextOutputStream {
                     span.withUnsafeMutableBufferPointer { buffer, written in
                         let p = UnsafeMutableRawPointer(buffer.baseAddress!)
                         var offset = 0
+                        // A value equal bit for bit to the one before is a copy of its text:
+                        // columns that hold (steps, a tick shown until the next, a motion at
+                        // rest) repeat values in runs. The NaN pattern never matches a finite value.
+                        var last = (bits: Double.nan.bitPattern, start: 0, length: 0)
                         while next < stop && base + offset < byteLimit && values[next].isFinite {
                             if next > first {
                                 p.storeBytes(of: separator, toByteOffset: offset, as: UInt8.self)
                                 offset += 1
                             }
-                            offset += Self.write(values[next], at: p + offset)
+                            let value = values[next]
+                            if value.bitPattern == last.bits {
+                                (p + offset).copyMemory(from: p + last.start, byteCount: last.length)
+                                offset += last.length
+                            } else {
+                                let length = Self.write(value, at: p + offset)
+                                last = (value.bitPattern, offset, length)
+                                offset += length
+                            }
                             next += 1
                         }
                         written = offset
