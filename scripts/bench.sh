@@ -21,7 +21,7 @@
 #   (h) 1,000 curve lines in one batch against 1,000 single requests over one keep-alive
 #       connection (scripts/batch-bench.py);
 #   (i) what `analysis` and `compare` (all six engines) add to a 101-sample spring curve request
-#       (segue-bench curve-extras).
+#       (segue-bench curve-extras): CPU time, then instructions counted by callgrind.
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -138,3 +138,20 @@ python3 "$here/scripts/batch-bench.py" "$bin/segue"
 echo
 echo "== (i) curve analysis and compare: ns per 101-sample spring request, in process, cache off"
 "$bin/segue-bench" curve-extras
+# The same three requests counted by callgrind, steady where the CPU-time ratios above swing by
+# ±10 %: each answered 200 and 1,200 times, the difference ÷ 1,000 (start-up cancels).
+echo "-- instructions per request (valgrind --tool=callgrind, a copy without DWARF 5 debug info)"
+need valgrind valgrind
+work=$(mktemp -d)
+objcopy --strip-debug "$bin/segue-bench" "$work/segue-bench"
+plain=0
+for name in plain analysis compare-6; do
+  for n in 200 1200; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.$n" "$work/segue-bench" curve-extras count "$name" "$n" >/dev/null 2>&1
+  done
+  low=$(awk '/^summary:/ { print $2 }' "$work/cg.200"); high=$(awk '/^summary:/ { print $2 }' "$work/cg.1200")
+  per=$(( (high - low) / 1000 ))
+  [ "$name" = plain ] && plain=$per
+  awk -v n="$name" -v p="$per" -v b="$plain" 'BEGIN { printf "%s instructions_per_request=%d ratio_to_plain=%.3f\n", n, p, p / b }'
+done
+rm -rf "$work"

@@ -23,6 +23,10 @@ if arguments.count > 1 && arguments[1] == "exports" {
     ExportBench.run()
     exit(0)
 }
+if arguments.count > 4 && arguments[1] == "curve-extras" && arguments[2] == "count" {
+    CurveExtrasBench.count(arguments[3], Int(arguments[4]) ?? 1)
+    exit(0)
+}
 if arguments.count > 1 && arguments[1] == "curve-extras" {
     CurveExtrasBench.run()
     exit(0)
