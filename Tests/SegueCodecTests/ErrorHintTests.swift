@@ -148,6 +148,32 @@ final class ErrorHintTests: XCTestCase {
         """))
     }
 
+    // MARK: Views and animations
+
+    func testUnknownViewListsTheViews() {
+        assertMentions(renderProblem("""
+        {"views": {"card": {"alpha": 1}, "badge": {"alpha": 1}}, "animations": [{"view": "Card", "duration": 1, "to": {"alpha": 0}}]}
+        """), ["unknown view `Card`: use `card`", "the views are `card` and `badge`"], pointer: "/animations/0/view")
+        // A request's own names can be thousands: the first 20 are listed, and how many more.
+        let views = (0..<30).map { #""v\#($0)": {"alpha": 1}"# }.joined(separator: ", ")
+        let problem = renderProblem("""
+        {"views": {\(views)}, "animations": [{"view": "w", "duration": 1, "to": {"alpha": 0}}]}
+        """)
+        assertMentions(problem, ["unknown view `w`; the views are `v0`, `v1`,", "`v19` and 10 more"], pointer: "/animations/0/view")
+        XCTAssertFalse(problem?.detail.contains("`v20`") ?? true)
+    }
+
+    func testUnknownAnimationListsTheAnimations() {
+        let animations = #""animations": [{"id": "slide", "view": "card", "duration": 1, "to": {"alpha": 0}}, "#
+            + #"{"view": "card", "duration": 1, "to": {"blur": 1}}]"#
+        assertMentions(renderProblem("""
+        {"views": {"card": {"frame": [0, 0, 10, 10], "blur": 0}}, \(animations), "commands": [{"at": 0.1, "animation": "fade", "op": "pause"}]}
+        """), ["unknown animation `fade`; the animations are `slide` and `a1`"], pointer: "/commands/0/animation")
+        assertMentions(renderProblem("""
+        {"views": {"card": {"frame": [0, 0, 10, 10], "blur": 0}}, \(animations), "interaction": {"animations": ["Slide"], "updates": []}}
+        """), ["unknown animation `Slide`: use `slide`; the animations are `slide` and `a1`"], pointer: "/interaction/animations/0")
+    }
+
     // MARK: Presets
 
     func testUnknownPresetListsThePresets() {

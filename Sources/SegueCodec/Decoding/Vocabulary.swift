@@ -108,12 +108,21 @@ enum Vocabulary {
     }
 
     /// The refusal of an unknown name: "unknown `what` `name`", the hint when there is one, then
-    /// the names that exist (`listing` introduces them: "the members here are").
-    static func unknown(_ what: String, _ name: String, known: [String], listing: String) -> String {
+    /// the names that exist (`listing` introduces them: "the members here are") — beyond
+    /// `listedAtMost`, the first that many and how many more — or "there are none".
+    static func unknown(_ what: String, _ name: String, known: [String], listing: String,
+                        listedAtMost: Int = .max) -> String {
         let shown = "unknown \(what) `\(name.prefix(100))`"
         let hint = hint(for: name, among: known).map { ": " + $0 } ?? ""
-        return shown + hint + "; " + listing + " " + list(known)
+        guard !known.isEmpty else { return shown + hint + "; there are none" }
+        guard known.count > listedAtMost else { return shown + hint + "; " + listing + " " + list(known) }
+        let shownNames = known.prefix(listedAtMost).map { "`\($0.prefix(100))`" }.joined(separator: ", ")
+        return shown + hint + "; " + listing + " " + shownNames + " and \(known.count - listedAtMost) more"
     }
+
+    /// The most names a refusal lists of a request's own (views, animation ids): there can be
+    /// thousands of those.
+    static let requestNamesListed = 20
 
     /// `` `a`, `b` and `c` `` (each name once, in the order given).
     static func list(_ names: [String], conjunction: String = "and") -> String {

@@ -47,7 +47,9 @@ enum AnimationDecoder {
         let id = try object.string("id") ?? "a\(index)"
         guard let viewName = try object.string("view") else { throw Problem.invalid("`view` is required", at: p / "view") }
         guard let view = views.first(where: { $0.name == viewName }) else {
-            throw Problem.invalid("unknown view `\(viewName.prefix(100))`", at: p / "view")
+            throw Problem.invalid(Vocabulary.unknown("view", viewName, known: views.map(\.name), listing: "the views are",
+                                                   listedAtMost: Vocabulary.requestNamesListed),
+                                  at: p / "view")
         }
         if object.has("dynamics") || object.has("velocity") {
             return try PhysicsDecoder.decode(&object, index: index, id: id, view: view, limits: limits, warnings: &warnings,

@@ -22,7 +22,9 @@ enum CommandDecoder {
         }
         guard let id = try object.string("animation") else { throw Problem.invalid("`animation` is required", at: p / "animation") }
         guard let found = byID[id] else {
-            throw Problem.invalid("unknown animation `\(id.prefix(100))`", at: p / "animation")
+            throw Problem.invalid(Vocabulary.unknown("animation", id, known: animations.map(\.id), listing: "the animations are",
+                                                   listedAtMost: Vocabulary.requestNamesListed),
+                                  at: p / "animation")
         }
         let target = animations[found]
         guard let name = try object.string("op") else { throw Problem.invalid("`op` is required", at: p / "op") }

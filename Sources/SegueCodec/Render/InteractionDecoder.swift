@@ -59,7 +59,9 @@ enum InteractionDecoder {
         for (i, value) in ids.enumerated() {
             guard case .string(let id) = value else { throw Problem.wrongType(at: p / "animations" / i, expected: "a string", found: value) }
             guard let index = byID[id] else {
-                throw Problem.invalid("unknown animation `\(id.prefix(100))`", at: p / "animations" / i)
+                throw Problem.invalid(Vocabulary.unknown("animation", id, known: specs.map(\.id), listing: "the animations are",
+                                                       listedAtMost: Vocabulary.requestNamesListed),
+                                      at: p / "animations" / i)
             }
             guard let timing = specs[index].timing else {
                 throw Problem.invalid("a physics animation follows its forces, not a percent: use `drag`", at: p / "animations" / i)
