@@ -9,7 +9,7 @@ public struct CurveRequest: Sendable {
     public var duration: Double
     /// The sample times, in request order.
     public var times: [Double]
-    public var warnings: [Warning]
+    public var warnings: [RequestWarning]
     /// The estimated work of sampling and writing it as JSON or CSV, work units (`SceneCost.curve`),
     /// and of its analysis and comparison when asked (`SceneCost.curveAnalysis`,
     /// `SceneCost.springComparison`).
@@ -59,7 +59,7 @@ public struct CurveRequest: Sendable {
         let compare = try CompareMembers.read(&object)
         try object.rejectUnknown()
 
-        var warnings: [Warning] = []
+        var warnings: [RequestWarning] = []
         let resolved = try TimingResolver(timingAt: timingAt, durationAt: root / "duration")
             .resolve(timing, duration: givenDuration, warnings: &warnings)
         let duration: Double

@@ -87,7 +87,7 @@ enum CSSComment {
         "/* " + text.split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /") + " */"
     }
 
-    static func warnings(_ warnings: [Warning]) -> [String] {
+    static func warnings(_ warnings: [RequestWarning]) -> [String] {
         warnings.map { line("warning \($0.pointer.description): \($0.detail)") }
     }
 }

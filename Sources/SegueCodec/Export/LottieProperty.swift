@@ -69,19 +69,19 @@ enum LottieProperty {
 /// rectangle's shorter side (players clamp the roundness there); colour components outside
 /// [0, 1] (clamped: lottie-spec "Color").
 enum LottieWarnings {
-    static func of(_ view: ViewChannels, scene: Scene, frames: [Double]) -> [Warning] {
+    static func of(_ view: ViewChannels, scene: Scene, frames: [Double]) -> [RequestWarning] {
         let at = JSONPointer(["views", view.name])
         var warnings = view.custom.map { channel in
             let name = scene.channels[channel].name
-            return Warning(pointer: at / name, detail: "the custom channel `\(name)` has no Lottie equivalent: the layer leaves it out")
+            return RequestWarning(pointer: at / name, detail: "the custom channel `\(name)` has no Lottie equivalent: the layer leaves it out")
         }
         if let center = view.center, !view.isSized {
-            warnings.append(Warning(pointer: at / scene.channels[center].name,
+            warnings.append(RequestWarning(pointer: at / scene.channels[center].name,
                                     detail: "the view has no `bounds`: its Lottie rectangle is 0 × 0 (UIKit's default size)"))
         }
         if let transform = view.transform,
            let t = frames.first(where: { RotationScale(view.matrix(scene, at: $0)).skewed }) {
-            warnings.append(Warning(pointer: at / scene.channels[transform].name,
+            warnings.append(RequestWarning(pointer: at / scene.channels[transform].name,
                                     detail: "the transform has a skew (first at t = \(CSSText.number(t))) that the layer's rotation `r` and "
                                         + "scale `s` cannot carry: only its rotation and scale are written"))
         }
@@ -89,14 +89,14 @@ enum LottieWarnings {
             let size = view.size(scene, at: t)
             return ViewChannels.scalar(scene, radius, at: t) > min(abs(size.w), abs(size.h)) / 2
         }) {
-            warnings.append(Warning(pointer: at / scene.channels[radius].name,
+            warnings.append(RequestWarning(pointer: at / scene.channels[radius].name,
                                     detail: "`cornerRadius` is over half the rectangle's shorter side (first at t = \(CSSText.number(t))), "
                                         + "where Lottie players clamp the rectangle's roundness `r`"))
         }
         if let color = view.color, let t = frames.first(where: { t in
             scene.channels[color].value(at: t).numbers.prefix(3).contains { !(0...1).contains($0) }
         }) {
-            warnings.append(Warning(pointer: at / scene.channels[color].name,
+            warnings.append(RequestWarning(pointer: at / scene.channels[color].name,
                                     detail: "`backgroundColor` leaves [0, 1] (first at t = \(CSSText.number(t))): "
                                         + "Lottie colours are clamped to it"))
         }

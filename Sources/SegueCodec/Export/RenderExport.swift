@@ -24,7 +24,7 @@ public struct RenderExport: Sendable {
     public var tolerance: Double { options.tolerance }
     let views: [View]
     /// Notes on what CSS cannot show, added to the request's warnings.
-    let notes: [Warning]
+    let notes: [RequestWarning]
 
     /// Largest error over every property, in units of max(1, range); keyframes over every property.
     public var maxError: Double { views.flatMap(\.fits).map(\.maxError).max() ?? 0 }
@@ -72,7 +72,7 @@ public struct RenderExport: Sendable {
         let fitting = Fitting(request: request, options: options, lengths: lengths, samples: samples,
                               grid: KeyframeFit.grid(start: 0, end: end, intervals: intervals, breakpoints: breakpoints),
                               breakpoints: breakpoints, intervals: intervals)
-        var notes: [Warning] = []
+        var notes: [RequestWarning] = []
         var views: [View] = []
         var blockEasings = BlockEasings()
         let layers = scene.stackingPositions
@@ -101,13 +101,13 @@ public struct RenderExport: Sendable {
     /// The CSS properties of a view's channels (rule 28), with its geometry as `options` ask (rule
     /// 42), and the declarations that place it once (`geometry=transform`).
     static func properties(of view: ViewChannels, _ mapping: ExportMapping, options: ExportOptions, lengths: ExportLengths,
-                           notes: inout [Warning]) -> (properties: [ExportProperty], placement: [(String, String)]) {
+                           notes: inout [RequestWarning]) -> (properties: [ExportProperty], placement: [(String, String)]) {
         let pointer = JSONPointer(["views", view.name])
         var out: [ExportProperty] = []
         var placement: [(String, String)] = []
         let placed = ExportPlacement(view, frames: mapping.frames)
         if placed.center != nil, placed.bounds == nil, placed.frame == nil {
-            notes.append(Warning(pointer: pointer, detail: "the view has a center but no bounds: `left` and `top` place its centre"))
+            notes.append(RequestWarning(pointer: pointer, detail: "the view has a center but no bounds: `left` and `top` place its centre"))
         }
         switch options.geometry {
         case .layout:
@@ -116,7 +116,7 @@ public struct RenderExport: Sendable {
             placement = place(placed, lengths: lengths)
             out.append(mapping.placedTransform(placed) { lengths.length($0, axis: $1) })
             if placed.sizeChanges(mapping.frames), view.cornerRadius != nil {
-                notes.append(Warning(pointer: pointer / "cornerRadius",
+                notes.append(RequestWarning(pointer: pointer / "cornerRadius",
                                      detail: "the view changes size and has a corner radius: under geometry=transform its size "
                                          + "is a scale, which stretches the corners (geometry=layout keeps them round)"))
             }
@@ -193,9 +193,9 @@ public struct RenderExport: Sendable {
 
     /// A warning when CSS clamps a channel that leaves `range` (opacity, colours overshooting).
     static func noteClamped(_ channel: Int, _ range: ClosedRange<Double>, _ mapping: ExportMapping, _ pointer: JSONPointer,
-                            _ property: String, _ notes: inout [Warning]) {
+                            _ property: String, _ notes: inout [RequestWarning]) {
         guard mapping.frames[channel].numbers.contains(where: { !range.contains($0) }) else { return }
-        notes.append(Warning(pointer: pointer, detail: "the channel leaves [0, 1] (an overshoot); CSS clamps `\(property)`, "
+        notes.append(RequestWarning(pointer: pointer, detail: "the channel leaves [0, 1] (an overshoot); CSS clamps `\(property)`, "
                                  + "so the export follows the clamped value"))
     }
 }

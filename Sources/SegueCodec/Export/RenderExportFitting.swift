@@ -18,7 +18,7 @@ extension RenderExport {
             var properties: [ExportProperty]
             var placement: [(String, String)]
             var fits: [KeyframeFit]
-            var notes: [Warning]
+            var notes: [RequestWarning]
         }
 
         var scene: Scene { request.scene }
@@ -33,7 +33,7 @@ extension RenderExport {
             let times = request.times
             guard times.indices.dropFirst().allSatisfy({ times[$0 - 1] < times[$0] }), let piece = scene.soleBlock(of: view.all)
             else { return nil }
-            var notes: [Warning] = []
+            var notes: [RequestWarning] = []
             let mapping = ExportMapping(scene: scene, frames: samples.values, grid: times).readingFrames(view.all)
             let (properties, placement) = RenderExport.properties(of: view, mapping, options: options, lengths: lengths,
                                                                    notes: &notes)
@@ -59,7 +59,7 @@ extension RenderExport {
             let end = scene.end
             // Where a tick integrator's value jumps: given to every fit of the view.
             let jumps = Array(Set(view.all.flatMap { scene.channels[$0].jumpTimes }.filter { $0 > 0 && $0 < end })).sorted()
-            var notes: [Warning] = []
+            var notes: [RequestWarning] = []
             let mapping = ExportMapping(scene: scene, frames: samples.values, grid: grid).sampling(view.all)
             var (properties, placement) = RenderExport.properties(of: view, mapping, options: options, lengths: lengths,
                                                                    notes: &notes)

@@ -77,7 +77,7 @@ extension RenderExport {
         return blocks
     }
 
-    var warnings: [Warning] { request.warnings + notes }
+    var warnings: [RequestWarning] { request.warnings + notes }
 
     /// `P-<view>`: the keyframes' name and the WAAPI animation's id (rule 43).
     func animationName(_ view: View) -> String { options.prefix + "-" + CSSIdentifier.escape(view.id) }

@@ -16,7 +16,7 @@ struct TargetPointers {
     }
 
     /// The JSON Pointer of a scene warning's subject.
-    func pointer(of subject: SceneWarning.Subject) -> JSONPointer {
+    func pointer(of subject: SceneSubject) -> JSONPointer {
         switch subject {
         case .target(let animation, let channel):
             pointers[Key(animation: animation, channel: channel)] ?? JSONPointer.root / "animations" / animation
@@ -39,7 +39,7 @@ enum AnimationDecoder {
     /// `work` is the running total of the request's work so far (`SceneCost`); building a
     /// `values` track adds to it, refused (413) before the build when it would pass the limit.
     /// `plansOnly` weighs the tracks without building them (a batch's plan).
-    static func decode(_ json: JSONValue, index: Int, views: [SceneSpec.View], limits: Limits, warnings: inout [Warning],
+    static func decode(_ json: JSONValue, index: Int, views: [SceneSpec.View], limits: Limits, warnings: inout [RequestWarning],
                        pointers: inout TargetPointers, work: inout Double,
                        plansOnly: Bool = false) throws(Problem) -> SceneSpec.Animation {
         let p = JSONPointer.root / "animations" / index
@@ -118,7 +118,7 @@ enum AnimationDecoder {
     /// `timing` and `duration` (rules 7, 11): the curve and one pass's duration. UIView
     /// animations default to easeInOut, a CAKeyframeAnimation's `values` to linear; only the
     /// UIKit spring takes a duration, and springs drive only `to`.
-    static func curveAndDuration(_ object: inout ObjectReader, form: FormName, limits: Limits, warnings: inout [Warning])
+    static func curveAndDuration(_ object: inout ObjectReader, form: FormName, limits: Limits, warnings: inout [RequestWarning])
         throws(Problem) -> (curve: TimingCurve, duration: Double, given: Double?) {
         let p = object.pointer
         let spec = try object.value("timing").map { value throws(Problem) in try TimingDecoder.decode(value, at: p / "timing") }
@@ -299,7 +299,7 @@ struct TargetContext {
     /// `tensionValues`, `continuityValues`, `biasValues`. Structure Core Animation ignores
     /// becomes a warning (rule 12).
     func values(_ object: inout ObjectReader, timing: ActiveTiming, mode: CalculationMode,
-                warnings: inout [Warning], work: inout Double, limits: Limits) throws(Problem) -> SceneSpec.Values {
+                warnings: inout [RequestWarning], work: inout Double, limits: Limits) throws(Problem) -> SceneSpec.Values {
         guard let channel = try object.string("channel") else {
             throw Problem.invalid("a `values` animation names its `channel`", at: pointer / "channel")
         }
@@ -339,7 +339,7 @@ struct TargetContext {
             return SceneSpec.Values(timing: timing, channel: channel, track: .vector(held), last: values[values.count - 1])
         }
         let track: SceneSpec.Values.Track
-        let trackWarnings: [KeyframeWarning]
+        let trackWarnings: [Warning<KeyframeSubject>]
         if kind == .transform {
             let ends = values.map { value -> TransformEnd in
                 if case .transform(let end) = value { return end }
@@ -355,9 +355,11 @@ struct TargetContext {
             trackWarnings = vectors.warnings
             track = .vector(vectors)
         }
-        for warning in trackWarnings {
-            let at = warning.index.map { pointer / warning.member / $0 } ?? pointer / warning.member
-            warnings.append(Warning(pointer: at, detail: warning.detail))
+        warnings += trackWarnings.map { warning in
+            warning.relocated { subject in
+                let member = pointer / subject.member.rawValue
+                return subject.index.map { member / $0 } ?? member
+            }
         }
         return SceneSpec.Values(timing: timing, channel: channel, track: track, last: values[values.count - 1])
     }

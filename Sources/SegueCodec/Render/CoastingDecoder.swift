@@ -9,7 +9,7 @@ extension PhysicsDecoder {
     /// [0.01, 10] with a warning); bounce in [−1, 1]; visualDuration > 0 (s); restSpeed > 0,
     /// restDistance > 0. Motion's precedence picks the spring (`MotionSpring`); members it
     /// ignores are warnings.
-    static func motionSpring(_ dynamics: inout ObjectReader, warnings: inout [Warning]) throws(Problem) -> MotionSpring {
+    static func motionSpring(_ dynamics: inout ObjectReader, warnings: inout [RequestWarning]) throws(Problem) -> MotionSpring {
         let d = dynamics.pointer
         let mass = try dynamics.number("mass"), stiffness = try dynamics.number("stiffness")
         let damping = try dynamics.number("damping")
@@ -28,7 +28,7 @@ extension PhysicsDecoder {
         let timed = [("duration", duration), ("bounce", bounce), ("visualDuration", visualDuration)].filter { $0.1 != nil }
         if mass != nil || stiffness != nil || damping != nil {
             for (name, _) in timed {
-                warnings.append(Warning(pointer: d / name, detail: "stiffness, damping or mass make a physics spring: Motion "
+                warnings.append(RequestWarning(pointer: d / name, detail: "stiffness, damping or mass make a physics spring: Motion "
                                         + "ignores `\(name)`"))
             }
             let m = mass ?? PhysicsDefaults.mass, k = stiffness ?? PhysicsDefaults.stiffness, c = damping ?? PhysicsDefaults.damping
@@ -37,14 +37,14 @@ extension PhysicsDecoder {
         }
         guard duration != nil || bounce != nil else {
             if visualDuration != nil {
-                warnings.append(Warning(pointer: d / "visualDuration", detail: "Motion reads `visualDuration` only with "
+                warnings.append(RequestWarning(pointer: d / "visualDuration", detail: "Motion reads `visualDuration` only with "
                                         + "`bounce` or `duration`: ignored, the default physics spring runs"))
             }
             return MotionSpring(mass: PhysicsDefaults.mass, stiffness: PhysicsDefaults.stiffness, damping: PhysicsDefaults.damping,
                                 restSpeed: restSpeed, restDistance: restDistance)
         }
         if visualDuration == nil, let duration, !MotionSpring.durationRange.contains(duration) {
-            warnings.append(Warning(pointer: d / "duration", detail: "Motion clamps a spring's duration to [0.01, 10] s: "
+            warnings.append(RequestWarning(pointer: d / "duration", detail: "Motion clamps a spring's duration to [0.01, 10] s: "
                                     + "\(duration) s runs as \(min(max(duration, 0.01), 10)) s"))
         }
         let spring = MotionSpring.timeDefined(duration: duration, bounce: bounce, visualDuration: visualDuration,

@@ -13,7 +13,7 @@ enum CommandDecoder {
     /// - byID: each animation's index by its id.
     /// - warnings: what a `continue` timing's spring reports (SwiftUI's ignored `blendDuration`).
     static func decode(_ json: JSONValue, index: Int, animations: [SceneSpec.Animation], byID: [String: Int],
-                       views: [SceneSpec.View], limits: Limits, warnings: inout [Warning]) throws(Problem) -> SceneSpec.Command {
+                       views: [SceneSpec.View], limits: Limits, warnings: inout [RequestWarning]) throws(Problem) -> SceneSpec.Command {
         let p = JSONPointer.root / "commands" / index
         var object = try ObjectReader(json, at: p)
         let at = try object.requiredNumber("at", "in every command")
@@ -50,7 +50,7 @@ enum CommandDecoder {
     /// The members of a block animation's command. Physics ops on a block animation are read
     /// no further: the state machine refuses them naming its state (rule 13).
     private static func block(_ name: String, _ object: inout ObjectReader, timing: ActiveTiming, context: TargetContext,
-                              limits: Limits, warnings: inout [Warning]) throws(Problem) -> SceneSpec.Operation {
+                              limits: Limits, warnings: inout [RequestWarning]) throws(Problem) -> SceneSpec.Operation {
         let p = object.pointer
         if ["fraction", "addAnimations"].contains(name) || (name == "continue" && object.has("timing")),
            !timing.activeDuration.isFinite {
@@ -109,7 +109,7 @@ enum CommandDecoder {
     /// the remaining window as its duration (its `initialVelocity`, when not given, is the
     /// current velocity over the remaining distance); other springs run for their settling duration.
     static func continueTiming(_ value: JSONValue, at pointer: JSONPointer, limits: Limits,
-                               warnings: inout [Warning]) throws(Problem) -> ContinueTiming {
+                               warnings: inout [RequestWarning]) throws(Problem) -> ContinueTiming {
         let spec = try TimingDecoder.decode(value, at: pointer)
         guard case .spring(let spring) = spec else { return .curve(spec.fractionCurve ?? .cubicBezier(.linear)) }
         if case .uikit(let ratio) = spring.parameters {

@@ -14,7 +14,7 @@ enum PhysicsDecoder {
     }
 
     static func decode(_ object: inout ObjectReader, index: Int, id: String, view: SceneSpec.View, limits: Limits,
-                       warnings: inout [Warning], pointers: inout TargetPointers) throws(Problem) -> SceneSpec.Animation {
+                       warnings: inout [RequestWarning], pointers: inout TargetPointers) throws(Problem) -> SceneSpec.Animation {
         let p = object.pointer
         for member in ["duration", "timing", "keyframes", "values", "repeatCount", "autoreverses", "calculationMode",
                        "rotationPath"] where object.has(member) {
@@ -40,7 +40,7 @@ enum PhysicsDecoder {
             throw Problem.invalid("this model moves one number: `\(channel)` has \(kind.width)", at: at)
         }
         if case .motionSpring(let spring) = model, spring.startsFromRest, velocity.contains(where: { $0 != 0 }) {
-            warnings.append(Warning(pointer: p / "velocity", detail: "a time-defined motionSpring (duration or bounce) "
+            warnings.append(RequestWarning(pointer: p / "velocity", detail: "a time-defined motionSpring (duration or bounce) "
                                     + "starts from rest, as Motion ignores an inherited velocity: `velocity` is not used"))
         }
         try dynamics.rejectUnknown()
@@ -197,7 +197,7 @@ enum PhysicsDecoder {
     }
 
     /// The model's parameters, each checked against its range (rule 20; docs/springs.md "Physics models").
-    static func model(_ name: String, _ dynamics: inout ObjectReader, warnings: inout [Warning]) throws(Problem) -> PhysicsModel {
+    static func model(_ name: String, _ dynamics: inout ObjectReader, warnings: inout [RequestWarning]) throws(Problem) -> PhysicsModel {
         let d = dynamics.pointer
         switch name {
         case "spring":

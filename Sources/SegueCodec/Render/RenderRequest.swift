@@ -12,7 +12,7 @@ public struct RenderRequest: Sendable {
     public var scene: Scene
     public var velocities: Bool
     /// The decoder's warnings, then the scene's, each with its pointer.
-    public var warnings: [Warning]
+    public var warnings: [RequestWarning]
     /// The request as rendered: after a `transition` preset's expansion, else as given.
     public var expanded: JSONValue
     /// Raised by the caller (a deadline, a client gone) to stop the compile and the sampling early.
@@ -38,7 +38,7 @@ public struct RenderRequest: Sendable {
         } catch {
             throw Problem(error, ids: decoded.spec.animations.map(\.id))
         }
-        decoded.warnings += scene.warnings.map { Warning(pointer: decoded.pointers.pointer(of: $0.subject), detail: $0.detail) }
+        decoded.warnings += scene.warnings.map { $0.relocated(decoded.pointers.pointer(of:)) }
         let times = try options.frameTimes(through: scene.end, limits: limits)
         try checkCost(scene, frames: times.count, velocities: options.velocities, limits: limits)
         work += SceneCost.render(scene, frames: times.count, velocities: options.velocities)
@@ -138,7 +138,7 @@ public struct RenderRequest: Sendable {
 struct SceneDecoder {
     var spec: SceneSpec
     var pointers = TargetPointers()
-    var warnings: [Warning] = []
+    var warnings: [RequestWarning] = []
     /// The work of building the `values` tracks (`SceneCost.keyframeTrackBuild`).
     var work = 0.0
 

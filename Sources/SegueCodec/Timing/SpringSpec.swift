@@ -70,22 +70,22 @@ public struct SpringSpec: Sendable, Equatable {
 
     /// The engine spring. `duration` is required by (and only used for) the UIKit set; clamps UIKit
     /// applies are reported as warnings (docs/rules.md rule 12).
-    public func resolve(duration: Double?, warnings: inout [Warning], at pointer: JSONPointer,
+    public func resolve(duration: Double?, warnings: inout [RequestWarning], at pointer: JSONPointer,
                         durationAt durationPointer: JSONPointer = JSONPointer(["duration"])) -> Spring {
         let v = initialVelocity
         if ignoresBlendDuration {
-            warnings.append(Warning(pointer: pointer / "blendDuration",
+            warnings.append(RequestWarning(pointer: pointer / "blendDuration",
                                     detail: "blendDuration only blends SwiftUI animations that replace one another; it is ignored"))
         }
         switch parameters {
         case .uikit(let ratio):
             let solution = Spring.uikit(dampingRatio: ratio, duration: duration ?? 0, initialVelocity: v)
             if solution.clampedDampingRatio {
-                warnings.append(Warning(pointer: pointer / "dampingRatio",
+                warnings.append(RequestWarning(pointer: pointer / "dampingRatio",
                                         detail: "UIKit clamps dampingRatio \(ratio) to [FLT_EPSILON, 1] for its solve"))
             }
             if solution.clampedDuration, let duration {
-                warnings.append(Warning(pointer: durationPointer,
+                warnings.append(RequestWarning(pointer: durationPointer,
                                         detail: "UIKit clamps the spring's duration \(duration) s to [0.01, 10] s for its solve"))
             }
             return solution.spring
@@ -170,21 +170,5 @@ public enum SwiftUISpringPreset: String, Sendable, CaseIterable {
         case .snappy: 0.15
         case .bouncy: 0.3
         }
-    }
-}
-
-/// A structural problem Core Animation would ignore, or a clamp UIKit applies (docs/rules.md "The render response",
-/// rule 12): reported in `warnings`, never failing the request.
-public struct Warning: Sendable, Equatable {
-    public var pointer: JSONPointer
-    public var detail: String
-
-    public init(pointer: JSONPointer, detail: String) {
-        self.pointer = pointer
-        self.detail = detail
-    }
-
-    public var json: JSONValue {
-        .object([.init("pointer", .string(pointer.description)), .init("detail", .string(detail))])
     }
 }

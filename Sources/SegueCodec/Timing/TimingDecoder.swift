@@ -120,7 +120,7 @@ public enum TimingDecoder {
                               ignoresBlendDuration: try blendDuration(&object, parameters: parameters))
         // POP and Origami map onto tension and friction through polynomials that can leave the
         // physical range for out-of-range inputs: refuse those instead of producing a runaway.
-        var ignored: [Warning] = []
+        var ignored: [RequestWarning] = []
         if !spec.takesDuration {
             let spring = spec.resolve(duration: nil, warnings: &ignored, at: p)
             guard spring.stiffness > 0, spring.stiffness.isFinite, spring.damping >= 0, spring.damping.isFinite else {

@@ -18,7 +18,7 @@ struct TimingResolver {
     var timingAt: JSONPointer
     var durationAt: JSONPointer
 
-    func resolve(_ spec: TimingSpec, duration: Double?, warnings: inout [Warning]) throws(Problem) -> Resolved {
+    func resolve(_ spec: TimingSpec, duration: Double?, warnings: inout [RequestWarning]) throws(Problem) -> Resolved {
         guard case .spring(let spring) = spec else {
             return Resolved(curve: spec.fractionCurve ?? .cubicBezier(.linear), ownDuration: nil)
         }

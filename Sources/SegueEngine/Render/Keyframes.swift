@@ -7,27 +7,6 @@ public enum CalculationMode: String, Sendable, CaseIterable {
     public var isPaced: Bool { self == .paced || self == .cubicPaced }
 }
 
-/// Structure of a keyframe request that Core Animation quietly ignores (docs/rules.md "The render response", rule 12):
-/// the member at fault, the element when one is, and why, for the caller's `warnings` entry.
-public struct KeyframeWarning: Sendable, Equatable {
-    /// The request member as spelled in docs/rules.md "Animations": `values`, `keyTimes`, `timingFunctions`,
-    /// `tensionValues`, `continuityValues` or `biasValues`.
-    public var member: String
-    /// The element of `member` at fault, when one is (a singular transform in `values`).
-    public var index: Int?
-    public var detail: String
-
-    enum Member: String {
-        case values, keyTimes, timingFunctions, tensionValues, continuityValues, biasValues
-    }
-
-    init(_ member: Member, index: Int? = nil, _ detail: String) {
-        self.member = member.rawValue
-        self.index = index
-        self.detail = detail
-    }
-}
-
 /// A `CAKeyframeAnimation` over vectors of numbers (a scalar is a vector of length 1), following
 /// the numbered definitions of docs/keyframes.md "Calculation modes":
 ///
@@ -47,7 +26,7 @@ public struct KeyframeWarning: Sendable, Equatable {
 ///    (P₋₁ = 2P₀ − P₁, Pₙ = 2Pₙ₋₁ − Pₙ₋₂), tangents not rescaled for unequal intervals;
 /// 6. cubicPaced: the spline of 5 at constant speed (`ArcLengthTable`), t clamped to [0, 1].
 ///
-/// Ignored structure, each with a `KeyframeWarning`: `keyTimes` whose count does not fit the mode
+/// Ignored structure, each with a warning about its `KeyframeSubject`: `keyTimes` whose count does not fit the mode
 /// (linear/cubic: one per value; discrete: that or one more), that do not start at 0 or end at 1,
 /// or that decrease (even spacing instead); `timingFunctions` whose count is not n − 1 (linear
 /// segments); TCB arrays whose count is not n (zeros). Paced modes ignore `keyTimes` and
@@ -55,7 +34,7 @@ public struct KeyframeWarning: Sendable, Equatable {
 /// shortest (the caller validates lengths); no values give `[]`.
 public struct KeyframeTrack: Sendable {
     public let mode: CalculationMode
-    public let warnings: [KeyframeWarning]
+    public let warnings: [Warning<KeyframeSubject>]
     /// The key times in use: nil in cubicPaced, which has none.
     public let effectiveKeyTimes: [Double]?
     let values: [[Double]]
@@ -78,9 +57,9 @@ public struct KeyframeTrack: Sendable {
         let width = values.map(\.count).min() ?? 0
         let values = values.map { Array($0.prefix(width)) }
         let n = values.count
-        var warnings: [KeyframeWarning] = []
-        func warn(_ member: KeyframeWarning.Member, _ detail: String) {
-            warnings.append(KeyframeWarning(member, detail))
+        var warnings: [Warning<KeyframeSubject>] = []
+        func warn(_ member: KeyframeSubject.Member, _ detail: String) {
+            warnings.append(Warning(subject: KeyframeSubject(member), detail: detail))
         }
 
         switch mode {
@@ -110,7 +89,7 @@ public struct KeyframeTrack: Sendable {
         }
         self.timingFunctions = segmentTiming
 
-        func perKey(_ given: [Double]?, _ member: KeyframeWarning.Member) -> [Double] {
+        func perKey(_ given: [Double]?, _ member: KeyframeSubject.Member) -> [Double] {
             let zeros = [Double](repeating: 0, count: n)
             guard let given else { return zeros }
             if given.count == n { return given }

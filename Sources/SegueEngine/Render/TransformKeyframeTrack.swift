@@ -17,7 +17,7 @@
 /// where a neighbouring segment becomes discrete, in the vector modes where a matrix is decomposed
 /// with an undefined angle.
 public struct TransformKeyframeTrack: Sendable {
-    public let warnings: [KeyframeWarning]
+    public let warnings: [Warning<KeyframeSubject>]
     let timing: KeyframeTrack
     private let keyframes: [AffineTransform]
     /// Linear mode: the interpolators from keyframe i to i + 1.
@@ -76,9 +76,8 @@ public struct TransformKeyframeTrack: Sendable {
         warnings =
             timing.warnings
             + Set(singular).sorted().map {
-                KeyframeWarning(
-                    .values, index: $0,
-                    "values[\($0)] is singular (determinant 0), so its rotation is undefined; \(consequence)")
+                Warning(subject: KeyframeSubject(.values, index: $0),
+                        detail: "values[\($0)] is singular (determinant 0), so its rotation is undefined; \(consequence)")
             }
     }
 

@@ -111,7 +111,7 @@ public struct Scene: Sendable {
     public let end: Double
     /// Every view's name, bottom to top (`Stacking`, rule 40).
     public let stacking: [String]
-    public let warnings: [SceneWarning]
+    public let warnings: [Warning<SceneSubject>]
     /// The physics work the compile did: rest tests, Euler ticks and RK4 steps per channel
     /// component (at most `SceneLimits.maxSimulationSteps`).
     public let simulationWork: Int

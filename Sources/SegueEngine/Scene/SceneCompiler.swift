@@ -22,7 +22,7 @@ public enum SceneCompiler {
     public static func compile(_ spec: SceneSpec, limits: SceneLimits = SceneLimits(),
                                cancellation: WorkCancellation? = nil) throws(SceneError) -> Scene {
         let commands = orderedCommands(spec.commands)
-        var warnings: [SceneWarning] = []
+        var warnings: [Warning<SceneSubject>] = []
         let animators = try propertyAnimators(spec, commands, warnings: &warnings)
         var commandsOf = [[Int]](repeating: [], count: spec.animations.count)
         for index in commands { commandsOf[spec.commands[index].animation].append(index) }
@@ -58,7 +58,7 @@ public enum SceneCompiler {
     /// Each block animation's animator (nil for physics), replaying its commands and the
     /// interaction's steps.
     static func propertyAnimators(_ spec: SceneSpec, _ commands: [Int],
-                                  warnings: inout [SceneWarning]) throws(SceneError) -> [PropertyAnimator?] {
+                                  warnings: inout [Warning<SceneSubject>]) throws(SceneError) -> [PropertyAnimator?] {
         var animators: [PropertyAnimator?] = []
         for (index, animation) in spec.animations.enumerated() {
             guard let timing = animation.timing else {
@@ -78,9 +78,9 @@ public enum SceneCompiler {
                                                     interactive: interactive, scrubsLinearly: animation.scrubsLinearly,
                                                     pausesOnCompletion: animation.pausesOnCompletion, commands: steps)
                 for jump in animator.jumps {
-                    warnings.append(SceneWarning(subject: jump.command.map(SceneWarning.Subject.command) ?? .interaction,
-                                                 detail: "resuming after a linear scrub (scrubsLinearly) jumps from progress "
-                                                     + "\(jump.from) to the curve's \(jump.to) at t = \(jump.t)"))
+                    warnings.append(Warning(subject: jump.command.map(SceneSubject.command) ?? .interaction,
+                                            detail: "resuming after a linear scrub (scrubsLinearly) jumps from progress "
+                                                + "\(jump.from) to the curve's \(jump.to) at t = \(jump.t)"))
                 }
                 animators.append(animator)
             } catch {
@@ -111,7 +111,7 @@ public enum SceneCompiler {
     /// Every given channel, then every targeted default channel, in order of appearance, each
     /// blending its layers; physics resolves under one budget.
     static func tracks(_ spec: SceneSpec, _ layers: Layers, limits: SceneLimits, budget: PhysicsBudget,
-                       warnings: inout [SceneWarning]) throws(SceneError) -> [Scene.Channel] {
+                       warnings: inout [Warning<SceneSubject>]) throws(SceneError) -> [Scene.Channel] {
         var channels: [Scene.Channel] = []
         for view in spec.views {
             var given = view.channels
@@ -129,10 +129,10 @@ public enum SceneCompiler {
                     throw .simulationBudgetSpent(animation: budget.exhaustedBy ?? 0, allowance: limits.maxSimulationSteps)
                 }
                 for note in track.notes {
-                    let subject: SceneWarning.Subject = note.block.map { .addedTarget(command: layers.blockCommands[note.order][$0],
+                    let subject: SceneSubject = note.block.map { .addedTarget(command: layers.blockCommands[note.order][$0],
                                                                                       channel: channel.name) }
                         ?? .target(animation: note.order, channel: channel.name)
-                    warnings.append(SceneWarning(subject: subject, detail: note.detail))
+                    warnings.append(Warning(subject: subject, detail: note.detail))
                 }
                 channels.append(Scene.Channel(view: view.name, name: channel.name, kind: channel.kind, track: track))
             }

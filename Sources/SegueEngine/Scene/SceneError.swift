@@ -41,24 +41,3 @@ public struct SceneLimits: Sendable, Equatable {
         self.maxSimulationSteps = maxSimulationSteps
     }
 }
-
-/// Something Core Animation or UIKit does quietly that a client should hear about (rule 12):
-/// where in the spec, and what.
-public struct SceneWarning: Sendable, Equatable {
-    public enum Subject: Sendable, Equatable {
-        /// A channel an animation animates.
-        case target(animation: Int, channel: String)
-        /// A channel the block of an `addAnimations` command animates.
-        case addedTarget(command: Int, channel: String)
-        case command(Int)
-        case interaction
-    }
-
-    public var subject: Subject
-    public var detail: String
-
-    public init(subject: Subject, detail: String) {
-        self.subject = subject
-        self.detail = detail
-    }
-}

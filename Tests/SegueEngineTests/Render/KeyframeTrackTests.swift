@@ -19,14 +19,14 @@ final class KeyframeTrackTests: XCTestCase {
     func testIgnoredKeyTimesWarnAndFallBackToEvenSpacing() {
         for keyTimes in [[0, 1], [0.1, 0.5, 1], [0, 0.5, 0.9], [0, 1.2, 1], [0, .nan, 1]] {
             let linear = track(three, .linear, keyTimes: keyTimes)
-            XCTAssertEqual(linear.warnings.map(\.member), ["keyTimes"], "\(keyTimes)")
+            XCTAssertEqual(linear.warnings.map(\.subject.member.rawValue), ["keyTimes"], "\(keyTimes)")
             XCTAssertEqual(linear.effectiveKeyTimes, [0, 0.5, 1], "\(keyTimes)")
             XCTAssertEqual(linear.value(at: 0.25), [0.5])
         }
         // Discrete takes one key time per value or one more; paced modes ignore them silently.
         XCTAssertEqual(track(three, .discrete, keyTimes: [0, 0.2, 1]).warnings, [])
         XCTAssertEqual(track(three, .discrete, keyTimes: [0, 0.2, 0.4, 1]).value(at: 0.3), [1])
-        XCTAssertEqual(track(three, .discrete, keyTimes: [0, 1]).warnings.map(\.member), ["keyTimes"])
+        XCTAssertEqual(track(three, .discrete, keyTimes: [0, 1]).warnings.map(\.subject.member.rawValue), ["keyTimes"])
         XCTAssertEqual(track(three, .paced, keyTimes: [0, 1], timing: [nil]).warnings, [])
         XCTAssertEqual(track(three, .cubicPaced, keyTimes: [0.3], timing: [nil]).warnings, [])
     }
@@ -34,12 +34,12 @@ final class KeyframeTrackTests: XCTestCase {
     func testIgnoredTimingFunctionsAndTCBWarn() {
         let easeIn = CubicBezier.easeIn
         let wrong = track(three, .linear, timing: [easeIn])
-        XCTAssertEqual(wrong.warnings.map(\.member), ["timingFunctions"])
+        XCTAssertEqual(wrong.warnings.map(\.subject.member.rawValue), ["timingFunctions"])
         XCTAssertEqual(wrong.value(at: 0.25), [0.5])  // segments linear
         XCTAssertEqual(track(three, .linear, timing: [easeIn, nil]).value(at: 0.25), [easeIn.progress(0.5)])
 
         let tcb = track(three, .cubic, tension: [1], continuity: [0, 0], bias: [0, 0, 0, 0])
-        XCTAssertEqual(tcb.warnings.map(\.member), ["tensionValues", "continuityValues", "biasValues"])
+        XCTAssertEqual(tcb.warnings.map(\.subject.member.rawValue), ["tensionValues", "continuityValues", "biasValues"])
         XCTAssertEqual(tcb.value(at: 0.25), track(three, .cubic).value(at: 0.25))
         // Tension 1 on every key: zero tangents, so a segment's middle is the chord's middle.
         let tight = track([[0], [10], [0]], .cubic, tension: [1, 1, 1])

@@ -285,8 +285,8 @@ final class RenderScenarioTests: XCTestCase {
         guard case .values(let values) = animation.form, case .vector(let track) = values.track else {
             return XCTFail("a values animation of a vector channel")
         }
-        XCTAssertEqual(track.warnings.map(\.member), ["keyTimes"])
-        XCTAssertEqual(track.warnings.map(\.index), [nil])
+        XCTAssertEqual(track.warnings.map(\.subject.member.rawValue), ["keyTimes"])
+        XCTAssertEqual(track.warnings.map(\.subject.index), [nil])
         let scene = try compile(SceneSpec(views: [.init("v", .numbers("x", 0))], animations: [animation]))
         XCTAssertEqual(scene.warnings.count, 0, "the track's warning is the only one")
         // Default spacing: key times 0, 0.5, 1.
