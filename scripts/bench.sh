@@ -21,7 +21,8 @@
 #   (h) 1,000 curve lines in one batch against 1,000 single requests over one keep-alive
 #       connection (scripts/batch-bench.py);
 #   (i) what `analysis` and `compare` (all six engines) add to a 101-sample spring curve request
-#       (segue-bench curve-extras): CPU time, then instructions counted by callgrind.
+#       (segue-bench curve-extras): CPU time, then instructions counted by callgrind;
+#   (j) what the sample-time memo saves on a curve's JSON body (segue-bench memo).
 # Where ../shared/bench is absent (a clone elsewhere) only Segue's own figures are printed.
 set -euo pipefail
 bin=${1:?usage: bench.sh RELEASE_BIN_DIR}
@@ -155,3 +156,7 @@ for name in plain analysis compare-6; do
   awk -v n="$name" -v p="$per" -v b="$plain" 'BEGIN { printf "%s instructions_per_request=%d ratio_to_plain=%.3f\n", n, p, p / b }'
 done
 rm -rf "$work"
+
+echo
+echo "== (j) the sample-time memo: a curve's JSON body with a warm memo and without, ns per body (docs/http.md)"
+"$bin/segue-bench" memo

@@ -31,6 +31,10 @@ if arguments.count > 1 && arguments[1] == "curve-extras" {
     CurveExtrasBench.run()
     exit(0)
 }
+if arguments.count > 1 && arguments[1] == "memo" {
+    MemoBench.run()
+    exit(0)
+}
 if arguments.count > 1 && arguments[1] == "numbers" {
     NumberBench.run(directory: arguments.count > 2 ? arguments[2] : ".")
     exit(0)
