@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(name: "segue-bench", dependencies: ["SegueEngine", "SegueCodec", "SegueJSON", "SegueHTTP"], path: "Benchmarks/segue-bench"),
 
         // Helpers shared by the test targets: reference models, fixtures, assertions.
-        .target(name: "SegueTestSupport", dependencies: ["SegueEngine"], path: "Tests/SegueTestSupport"),
+        .target(name: "SegueTestSupport", dependencies: ["SegueEngine", "SegueJSON"], path: "Tests/SegueTestSupport"),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueTestSupport"]),
         .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON", "SegueTestSupport"]),
         .testTarget(name: "SegueCodecTests", dependencies: ["SegueCodec", "SegueTestSupport"]),

@@ -131,7 +131,7 @@ private struct RandomJSONText {
         var escapedKeys: Int
     }
 
-    mutating func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    mutating func below(_ n: Int) -> Int { rng.below(n) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     mutating func whitespace() -> [UInt8] {

@@ -19,3 +19,25 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+/// Draws built on `next()` alone rather than the standard library's `random(in:using:)` and
+/// `randomElement(using:)`, whose algorithms may change between Swift releases: a seed keeps
+/// drawing the same samples.
+extension SplitMix64 {
+    /// Uniform in 0..<bound (the modulo bias is irrelevant to test samples).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// True with the given probability (53 random bits against it).
+    mutating func chance(_ probability: Double) -> Bool { Double(next() >> 11) * 0x1p-53 < probability }
+
+    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
+
+    /// `count` random decimal digits, the first one non-zero when `leadingNonZero`.
+    mutating func digits(_ count: Int, leadingNonZero: Bool) -> String {
+        var text = ""
+        for i in 0..<count {
+            text.append(Character(Unicode.Scalar(UInt8(i == 0 && leadingNonZero ? 0x31 + below(9) : 0x30 + below(10)))))
+        }
+        return text
+    }
+}
