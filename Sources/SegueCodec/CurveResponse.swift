@@ -28,7 +28,7 @@ public struct CurveResponse: Sendable {
     /// whose progress is not finite (an integrator that diverges at the tick rate) is a 422 at
     /// its `/compare/i`.
     ///
-    /// The request is stored last: stored first and read after, it was copied (a retain of its
+    /// The request is stored last: a request stored first and read after is copied (a retain of its
     /// sample times).
     public init(_ request: CurveRequest) throws(Problem) {
         let times = request.times

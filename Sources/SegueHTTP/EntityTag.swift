@@ -175,7 +175,7 @@ struct EntityTagMiddleware: Middleware {
     }
 
     /// The response with its tag. It is taken (`consuming`): a `var` bound to what `next` returns
-    /// was a copy of the whole response, a retain of each of its arrays and strings.
+    /// would be a copy of the whole response, a retain of each of its arrays and strings.
     private func tagged(_ response: consuming HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
         guard response.status == 200, response.isDeterministic else { return consume response }
         let contentType = response.header("Content-Type"), contentCoding = response.header("Content-Encoding")

@@ -73,52 +73,55 @@ struct Content {
     }
 }
 
-/// The routes and their handlers (docs/rules.md "The curve route"–§5, rule 25): read the request, compute, write the
-/// body. They throw `Problem`s and know nothing of CORS, tags, codings or the cache.
+extension RouteTable {
+    /// The service's routes (docs/rules.md "The curve route"–§5, rule 25), the one table of them
+    /// (docs/http.md "One route table, matched once"): each path with its methods, whether it is a
+    /// probe, and its handler, which reads the routes' state from the router that dispatches it.
+    static let service = RouteTable([
+        Router.Route("/healthz", methods: ["GET"], isProbe: true, .answer { _, _ in
+            Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
+        }),
+        Router.Route("/readyz", methods: ["GET"], isProbe: true, .answer { router, _ throws(Problem) in
+            guard !router.handlers.readiness.isDraining else {
+                throw Problem(.unavailable, detail: "the server is draining and takes no new work")
+            }
+            return Content(mediaType: "application/json", body: Array(#"{"status":"ready"}"#.utf8), cacheable: false)
+        }),
+        Router.Route("/metrics", methods: ["GET"], isProbe: true, .answer { router, _ in
+            Content(mediaType: ServiceMetrics.contentType, body: router.handlers.metrics.render(), cacheable: false)
+        }),
+        Router.Route("/", methods: ["GET"], .answer { _, _ in
+            var page = Content(mediaType: "text/html; charset=utf-8", body: PlaygroundPage.shared.body)
+            page.headers = PlaygroundPage.shared.headers
+            return page
+        }),
+        Router.Route("/openapi.yaml", methods: ["GET"], .answer { _, _ in
+            Content(mediaType: "application/yaml", body: OpenAPIDocument.bytes)
+        }),
+        Router.Route("/v1/curve", methods: ["POST"], .estimate { router, request throws(Problem) in
+            try router.handlers.curve(request)
+        }),
+        Router.Route("/v1/render", methods: ["POST"], .compute { router, request throws(Problem) in
+            try router.handlers.render(request)
+        }),
+        Router.Route("/v1/tokens", methods: ["POST"], .estimate { router, request throws(Problem) in
+            try router.handlers.tokens(request)
+        }),
+        Router.Route("/v1/presets", methods: ["GET"], .answer { _, _ in
+            Content(mediaType: "application/json", body: Handlers.presetCatalogue)
+        }),
+        BatchHandler.route,
+    ])
+}
+
+/// The handlers of the computing routes and the state the routes read: read the request, compute,
+/// write the body. They throw `Problem`s and know nothing of CORS, tags, codings or the cache.
 struct Handlers: Sendable {
     let limits: Limits
     let readiness: Readiness
-    /// Nil only while the route list is read for the metrics' labels.
-    let metrics: ServiceMetrics?
+    let metrics: ServiceMetrics
     /// The sample times' text of recent curves (docs/http.md "The sample-time memo").
     let sampleTimes = ColumnTextMemo()
-
-    var routes: [String: Router.Route] {
-        [
-            "/healthz": Router.Route(methods: ["GET"], .answer { _ in
-                Content(mediaType: "application/json", body: Array(#"{"status":"ok"}"#.utf8), cacheable: false)
-            }),
-            "/readyz": Router.Route(methods: ["GET"], .answer { [readiness] _ throws(Problem) in
-                guard !readiness.isDraining else {
-                    throw Problem(.unavailable, detail: "the server is draining and takes no new work")
-                }
-                return Content(mediaType: "application/json", body: Array(#"{"status":"ready"}"#.utf8), cacheable: false)
-            }),
-            "/metrics": Router.Route(methods: ["GET"], .answer { [metrics] _ in
-                Content(mediaType: ServiceMetrics.contentType, body: metrics?.render() ?? [], cacheable: false)
-            }),
-            "/": Router.Route(methods: ["GET"], .answer { _ in
-                var page = Content(mediaType: "text/html; charset=utf-8", body: PlaygroundPage.shared.body)
-                page.headers = PlaygroundPage.shared.headers
-                return page
-            }),
-            "/openapi.yaml": Router.Route(methods: ["GET"], .answer { _ in
-                Content(mediaType: "application/yaml", body: OpenAPIDocument.bytes)
-            }),
-            "/v1/curve": Router.Route(methods: ["POST"], .estimate { request throws(Problem) in
-                try curve(request)
-            }),
-            "/v1/render": Router.Route(methods: ["POST"], .compute { request throws(Problem) in
-                try render(request)
-            }),
-            "/v1/tokens": Router.Route(methods: ["POST"], .estimate { request throws(Problem) in
-                try tokens(request)
-            }),
-            "/v1/presets": Router.Route(methods: ["GET"], .answer { _ in
-                Content(mediaType: "application/json", body: Self.presetCatalogue)
-            }),
-        ]
-    }
 
     /// `GET /v1/presets` (docs/rules.md rule 25), written once.
     static let presetCatalogue: [UInt8] = {

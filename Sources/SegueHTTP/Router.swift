@@ -3,19 +3,21 @@ import SegueCodec
 /// Path and method to a handler (docs/rules.md "Conventions"): 404 for an unknown path, the CORS preflight for
 /// `OPTIONS`, 405 with `Allow` for a method the route does not take; `HEAD` is answered wherever
 /// `GET` is (the transport sends no body). A matched request runs through the route middleware to
-/// its handler. Pure: a request in, a response out, no socket.
+/// its handler. Pure: a request and its route's match in, a response out, no socket.
 struct Router: Sendable {
     struct Route: Sendable {
-        /// How the route answers, and so where it may run (docs/http.md "Thread model").
+        /// How the route answers, and so where it may run (docs/http.md "Thread model"). Each handler
+        /// is given the router that dispatched it, for the handlers' state (and, for a batch, the
+        /// routes again for its lines): the route captures nothing of a service.
         enum Action: Sendable {
             /// Cheap whatever the request (fixed bytes, a status): answered on the I/O thread.
-            case answer(@Sendable (HTTPRequest) throws(Problem) -> Content)
+            case answer(@Sendable (Router, HTTPRequest) throws(Problem) -> Content)
             /// Read and estimated first (`Job.work`), then computed: on the I/O thread when the
             /// estimate is within its budget, else on a worker (curves).
-            case estimate(@Sendable (HTTPRequest) throws(Problem) -> Job)
+            case estimate(@Sendable (Router, HTTPRequest) throws(Problem) -> Job)
             /// Computed on a worker, reading included: a render's reading already builds keyframe
             /// tracks and simulates physics.
-            case compute(@Sendable (HTTPRequest) throws(Problem) -> Content)
+            case compute(@Sendable (Router, HTTPRequest) throws(Problem) -> Content)
 
             /// Which of the three, without the handler.
             enum Kind: Sendable { case answer, estimate, compute }
@@ -29,11 +31,18 @@ struct Router: Sendable {
             }
         }
 
+        /// The path the route answers, which is also its `route` label (docs/rules.md rule 30).
+        let path: String
         let methods: [String]
+        /// A probe or scrape route, answered every few seconds for every instance: its answers are
+        /// logged at `debug`, so that a day of probes does not bury the requests (rule 30).
+        let isProbe: Bool
         let action: Action
 
-        init(methods: [String], _ action: Action) {
+        init(_ path: String, methods: [String], isProbe: Bool = false, _ action: Action) {
+            self.path = path
             self.methods = methods
+            self.isProbe = isProbe
             self.action = action
         }
 
@@ -48,22 +57,22 @@ struct Router: Sendable {
         let run: () throws(Problem) -> Content
     }
 
-    let routes: [String: Route]
+    let table: RouteTable
+    /// The routes' state (limits, readiness, metrics), given to every handler.
+    let handlers: Handlers
     /// Run around every matched route's handler.
     let middleware: MiddlewareChain
 
-    init(routes: [String: Route], middleware: MiddlewareChain) {
-        self.routes = routes
-        self.middleware = middleware
-    }
-
-    /// The response; a route's work is admitted by `admission` before it is computed, so on an
-    /// I/O thread a dear request is refused (`OnIOThread.OverBudget`) for a worker to answer.
-    func respond<Admission: WorkAdmission>(to request: HTTPRequest, _ admission: Admission)
+    /// The response to `request`, whose path matched `match` in `table`: the router dispatches by
+    /// the match and never matches the path again. A route's work is admitted by `admission` before
+    /// it is computed, so on an I/O thread a dear request is refused (`OnIOThread.OverBudget`) for
+    /// a worker to answer.
+    func respond<Admission: WorkAdmission>(to request: HTTPRequest, route match: RouteMatch, _ admission: Admission)
         throws(Admission.Refusal) -> HTTPResponse {
-        guard let route = routes[request.path] else {
+        guard match.isKnown else {
             return HTTPResponse(problem: Problem(.notFound, detail: "no route `\(request.path.prefix(200))`"))
         }
+        let route = table.routes[match.index]
         let method = request.method == "HEAD" ? "GET" : request.method
         if method == "OPTIONS" {
             return Self.preflight(allowed: route.allowed)
@@ -74,13 +83,13 @@ struct Router: Sendable {
         return try middleware.respond(to: request) { (request) throws(Admission.Refusal) in
             switch route.action {
             case .answer(let handler):
-                return Self.answer { () throws(Problem) in try handler(request).response() }
+                return Self.answer { () throws(Problem) in try handler(self, request).response() }
             case .compute(let handler):
                 try admission.admit(.infinity)
-                return Self.answer { () throws(Problem) in try handler(request).response() }
+                return Self.answer { () throws(Problem) in try handler(self, request).response() }
             case .estimate(let prepare):
                 let job: Job
-                switch Result(catching: { () throws(Problem) in try prepare(request) }) {
+                switch Result(catching: { () throws(Problem) in try prepare(self, request) }) {
                 case .success(let prepared): job = prepared
                 case .failure(let problem): return HTTPResponse(problem: problem)
                 }

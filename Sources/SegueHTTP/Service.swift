@@ -51,8 +51,9 @@ public final class Readiness: Sendable {
 ///          → handler (curve, render, batch, tokens, presets, healthz, readyz, metrics, openapi.yaml, the playground)
 ///
 /// Each stage is a `Middleware` with one job. Errors are `Problem`s, answered as problem+json where
-/// they arise; only deterministic 200s are compressed, tagged and cached. The transport reports
-/// each finished exchange to `observe`, which logs and counts it (rule 30).
+/// they arise; only deterministic 200s are compressed, tagged and cached. A request's path is
+/// matched once (`RouteTable`), and the router dispatches by that match. The transport reports
+/// each finished exchange to `observe`, which logs and counts it by the same match (rule 30).
 public struct SegueService: Sendable {
     public let configuration: ServiceConfiguration
     public let metrics: ServiceMetrics
@@ -65,17 +66,12 @@ public struct SegueService: Sendable {
     let logBuffer: LogBuffer?
     let cache: ResponseCache
     let cors: CORSMiddleware
+    /// The routes (`RouteTable.service`) with this service's handlers and middleware.
     let router: Router
-    /// The `Action.Kind` of each metric route label's route (nil for `unmatched`), by the label's
-    /// position, for deciding where a request runs before it does: a plain value read by the
-    /// label the transport already looked up. Looking the route up instead hashes the path again
-    /// and copies the route, a retain of its methods and of its handler's context, which every
-    /// I/O thread shares.
-    private let kindByRoute: [Router.Route.Action.Kind?]
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
-        metrics = ServiceMetrics(routes: Self.paths.keys.sorted())
+        metrics = ServiceMetrics()
         let logBuffer = configuration.logBufferBytes > 0
             ? LogBuffer(capacity: configuration.logBufferBytes, output: configuration.logSink) : nil
         self.logBuffer = logBuffer
@@ -91,36 +87,39 @@ public struct SegueService: Sendable {
             EntityTagMiddleware(),
             CompressionMiddleware(),
         ])
-        let handlers = Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics)
-        // A batch's lines go through the single-request routes and their middleware.
-        let singles = Router(routes: handlers.routes, middleware: middleware)
-        let batch = BatchHandler(limits: configuration.limits, lines: singles, handlers: handlers, metrics: metrics)
-        router = Router(routes: handlers.routes.merging([BatchHandler.path: batch.route]) { $1 }, middleware: middleware)
-        kindByRoute = metrics.labels.routes.map { [router] in router.routes[$0]?.action.kind }
+        router = Router(table: .service,
+                        handlers: Handlers(limits: configuration.limits, readiness: readiness, metrics: metrics),
+                        middleware: middleware)
     }
 
     /// The paths the service answers and their methods, for the OpenAPI coverage test.
     public static var paths: [String: [String]] {
-        Handlers(limits: Limits(), readiness: Readiness(), metrics: nil).routes.mapValues(\.methods)
-            .merging([BatchHandler.path: ["POST"]]) { $1 }
+        Dictionary(uniqueKeysWithValues: RouteTable.service.routes.map { ($0.path, $0.methods) })
     }
 
-    /// The answer, with no bound on the work but the request limits: on a worker, in a test, or
-    /// from the command line.
+    /// The answer, with no bound on the work but the request limits, to a request that came without
+    /// the transport: in a test, or from the command line. Its path is matched here.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        respond(to: request, OnWorker())
+        respond(to: request, route: route(of: request.path))
+    }
+
+    /// The answer on a worker to a request whose path matched `route`.
+    func respond(to request: HTTPRequest, route: RouteMatch) -> HTTPResponse {
+        respond(to: request, route: route, OnWorker())
     }
 
     /// The answer on an I/O thread when the route's estimated work is within `budget` units, or
     /// nil when it is dearer (or not estimated): then the request goes to a worker, which answers
     /// it from the start (docs/http.md "Thread model").
-    func respond(to request: HTTPRequest, withinWork budget: Double) -> HTTPResponse? {
-        try? respond(to: request, OnIOThread(budget: budget))
+    func respond(to request: HTTPRequest, route: RouteMatch, withinWork budget: Double) -> HTTPResponse? {
+        try? respond(to: request, route: route, OnIOThread(budget: budget))
     }
 
-    private func respond<Admission: WorkAdmission>(to request: HTTPRequest, _ admission: Admission)
+    private func respond<Admission: WorkAdmission>(to request: HTTPRequest, route: RouteMatch, _ admission: Admission)
         throws(Admission.Refusal) -> HTTPResponse {
-        try cors.respond(to: request) { (request) throws(Admission.Refusal) in try router.respond(to: request, admission) }
+        try cors.respond(to: request) { (request) throws(Admission.Refusal) in
+            try router.respond(to: request, route: route, admission)
+        }
     }
 
     /// A problem answered outside the router (the transport's refusals), with the CORS headers.
@@ -128,12 +127,11 @@ public struct SegueService: Sendable {
         cors.apply(to: HTTPResponse(problem: problem))
     }
 
-    /// The route label of a path — its template, or `unmatched` (never the raw path) — with its
-    /// position among the metrics' labels.
-    func route(of path: String) -> MetricLabels.Route { metrics.labels.route(of: path) }
+    /// The route a path matches (`RouteTable.match`): found once per request, and carried with it.
+    func route(of path: String) -> RouteMatch { router.table.match(path) }
 
-    /// The same for a path given as its bytes.
-    func route(of path: UnsafeRawBufferPointer) -> MetricLabels.Route { metrics.labels.route(of: path) }
+    /// The same for a path given as its bytes (the transport's target).
+    func route(of path: UnsafeRawBufferPointer) -> RouteMatch { router.table.match(path) }
 
     /// Where a request is answered (docs/http.md "Thread model").
     enum Placement {
@@ -145,8 +143,10 @@ public struct SegueService: Sendable {
         case worker
     }
 
-    func placement(of request: HTTPRequest, route: MetricLabels.Route) -> Placement {
-        guard request.method == "POST", let kind = kindByRoute[route.index] else { return .ioThread }
+    /// Read from the request's match: a plain value, with no second lookup of the path and no
+    /// retain of the route, which every I/O thread shares.
+    func placement(of request: HTTPRequest, route: RouteMatch) -> Placement {
+        guard request.method == "POST", let kind = route.kind else { return .ioThread }
         switch kind {
         case .answer: return .ioThread
         case .estimate: return .estimated
@@ -168,7 +168,7 @@ public struct SegueService: Sendable {
         metrics.requestFinished(route: exchange.route, methodIndex: methodIndex, status: status, seconds: seconds,
                                 bytes: answer.bytes)
         requestLog.requestLine(.answered(
-            id: exchange.requestID, method: MetricLabels.methodText(at: methodIndex), route: exchange.route.label, status: status,
+            id: exchange.requestID, method: MetricLabels.methodText(at: methodIndex), route: exchange.route, status: status,
             seconds: seconds, bytes: answer.bytes,
             cause: completed ? answer.cause : (answer.cause ?? "the connection ended before the answer was sent")))
     }

@@ -397,7 +397,7 @@ final class BatchRouteTests: XCTestCase {
     /// The whole batch's estimated work over `maxBatchWork` is a 413 before any line runs, even
     /// when each line alone is within every limit.
     func testTheBatchsWorkOverTheLimitIs413BeforeAnyLineRuns() throws {
-        let handlers = Handlers(limits: Limits(), readiness: Readiness(), metrics: nil)
+        let handlers = Handlers(limits: Limits(), readiness: Readiness(), metrics: ServiceMetrics())
         let line = Line(path: "/v1/curve", body: Self.springCurve, format: "css")
         let planned = handlers.plannedWork(try BatchLine(Array(line.text.utf8), limits: Limits()))
         XCTAssertGreaterThan(planned, 0)

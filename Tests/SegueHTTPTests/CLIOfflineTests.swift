@@ -423,7 +423,7 @@ final class CLIOfflineTests: XCTestCase {
         // Three dear curves: their planned work, then a limit just under it and one just over it.
         let dear = #"{"path": "/v1/curve", "body": {"timing": {"type": "spring", "damping": 10}, "duration": 2, "samples": 100000}}"#
         let dearBatch = try SegueBinary.RequestFile([dear, dear, dear].joined(separator: "\n"))
-        let handlers = Handlers(limits: Limits(), readiness: Readiness(), metrics: nil)
+        let handlers = Handlers(limits: Limits(), readiness: Readiness(), metrics: ServiceMetrics())
         let work = 3 * handlers.plannedWork(try BatchLine(Array(dear.utf8), limits: Limits()))
         XCTAssertGreaterThan(work, 1.01e6, "the batch must be dearer than the least --max-batch-work")
         let overWork = try SegueBinary.run(["batch", dearBatch.path, "--max-batch-work", String(Int(work * 0.99))])

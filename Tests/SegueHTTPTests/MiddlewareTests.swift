@@ -7,6 +7,18 @@ import XCTest
 /// The router and each middleware stage alone, no socket: a stage gets a request and a stand-in
 /// for the rest of the pipeline, and does its one job.
 extension Router {
+    /// A router over `routes` alone, with the handlers' state of a default configuration.
+    init(routes: [Route], middleware: MiddlewareChain) {
+        self.init(table: RouteTable(routes), handlers: Handlers(limits: Limits(), readiness: Readiness(), metrics: ServiceMetrics()),
+                  middleware: middleware)
+    }
+
+    /// As the transport answers: the path matched once, and the request dispatched by that match.
+    func respond<Admission: WorkAdmission>(to request: HTTPRequest, _ admission: Admission)
+        throws(Admission.Refusal) -> HTTPResponse {
+        try respond(to: request, route: table.match(request.path), admission)
+    }
+
     /// As a worker answers: any work admitted.
     func respond(to request: HTTPRequest) -> HTTPResponse { respond(to: request, OnWorker()) }
 }
@@ -26,9 +38,9 @@ final class MiddlewareTests: XCTestCase {
     // MARK: Router
 
     func router() -> Router {
-        let routes: [String: Router.Route] = [
-            "/get": Router.Route(methods: ["GET"], .answer { _ in Content(mediaType: "text/plain", body: Array("g".utf8)) }),
-            "/post": Router.Route(methods: ["POST"], .answer { request throws(Problem) in
+        let routes = [
+            Router.Route("/get", methods: ["GET"], .answer { _, _ in Content(mediaType: "text/plain", body: Array("g".utf8)) }),
+            Router.Route("/post", methods: ["POST"], .answer { _, request throws(Problem) in
                 guard !request.body.isEmpty else { throw Problem(.invalidRequest, detail: "empty") }
                 return Content(mediaType: "text/plain", body: request.body)
             }),
@@ -52,6 +64,30 @@ final class MiddlewareTests: XCTestCase {
         XCTAssertEqual(names(preflight), ["Allow", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers",
                                           "Access-Control-Max-Age"])
         XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), "GET, HEAD, OPTIONS")
+    }
+
+    /// The router dispatches by the match it is given and never matches the path again: over a
+    /// table of each kind of route, each answering its own path, every route's match runs that
+    /// route's handler whatever path the request carries, and the unmatched one is a 404.
+    func testTheRouterDispatchesByTheMatchItIsGiven() throws {
+        @Sendable func own(_ path: String) -> Content { Content(mediaType: "text/plain", body: Array(path.utf8)) }
+        let table = RouteTable([
+            Router.Route("/answer", methods: ["GET"], .answer { _, _ in own("/answer") }),
+            Router.Route("/estimate", methods: ["POST"], .estimate { _, _ in Router.Job(work: 1) { own("/estimate") } }),
+            Router.Route("/compute", methods: ["POST"], .compute { _, _ in own("/compute") }),
+        ])
+        let router = Router(table: table, handlers: router().handlers, middleware: MiddlewareChain([]))
+        for match in table.matches {
+            for path in table.routes.map(\.path) + ["/other", ""] {
+                let method = match.isKnown ? table.routes[match.index].methods[0] : "GET"
+                let response = router.respond(to: HTTPRequest(method: method, path: path, body: []), route: match, OnWorker())
+                if match.isKnown {
+                    XCTAssertEqual(String(decoding: response.body, as: UTF8.self), match.label, "\(match.label) for \(path)")
+                } else {
+                    XCTAssertEqual(response.status, 404, path)
+                }
+            }
+        }
     }
 
     func testHeaderNamesMatchWithoutRegardToCase() {
@@ -239,7 +275,7 @@ final class MiddlewareTests: XCTestCase {
 
     func testResponseCacheAnswersIdenticalPostsAndKeepsOnlyDeterministic200s() {
         let cache = ResponseCache(capacity: 8, byteLimit: 1 << 20)
-        let metrics = ServiceMetrics(routes: ["/v1/curve"])
+        let metrics = ServiceMetrics()
         let stage = ResponseCacheMiddleware(cache: cache, metrics: metrics)
         var calls = 0
         func compute(_ request: HTTPRequest) -> HTTPResponse {

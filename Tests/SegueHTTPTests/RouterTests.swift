@@ -1,5 +1,6 @@
 import Foundation
 import SegueTestSupport
+import Synchronization
 import XCTest
 @testable import SegueHTTP
 
@@ -178,6 +179,71 @@ final class RouterTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         let warnings = try XCTUnwrap(object(response)["warnings"] as? [[String: String]])
         XCTAssertEqual(warnings.map { $0["pointer"] }, ["/timing/dampingRatio", "/duration"])
+    }
+
+    /// One route table, one match a request (docs/http.md "One route table, matched once"), over
+    /// every route, paths no route has and methods a route does not take: the match found from the
+    /// target's bytes is the one found from the path, and its label is the route's path (else
+    /// `unmatched`). The router answers by that match alone — each request here carries a path no
+    /// route has, which it would answer 404 if it matched the path again — and the placement, the
+    /// metric series and the log line (`debug` for the probes) all read the same match.
+    func testOneMatchGivesTheDispatchThePlacementTheMetricAndTheLogLine() throws {
+        let lines = Mutex<[[UInt8]]>([])
+        var configuration = ServiceConfiguration()
+        configuration.logLevel = .debug
+        configuration.logBufferBytes = 0
+        configuration.logSink = { line in lines.withLock { $0.append(line) } }
+        let service = SegueService(configuration: configuration)
+        let table = service.router.table
+        let unknown = ["/nope", "/v1/curve/", "/V1/CURVE", "/v1/curv", "/v1/curvee", "", "unmatched", "/metrics/"]
+        var counted: [String: Int] = [:]
+        for path in table.routes.map(\.path) + unknown {
+            let match = table.match(path)
+            let fromBytes = Array(path.utf8).withUnsafeBytes { table.match($0) }
+            XCTAssertEqual(fromBytes.index, match.index, path)
+            let route = match.isKnown ? table.routes[match.index] : nil
+            XCTAssertEqual(match.label, route?.path ?? "unmatched", path)
+            XCTAssertEqual(match.index, route == nil ? table.routes.count : table.routes.firstIndex { $0.path == path })
+            XCTAssertEqual(match.kind, route?.action.kind, path)
+            XCTAssertEqual(match.isProbe, ["/healthz", "/readyz", "/metrics"].contains(path), path)
+            for method in ["GET", "HEAD", "POST", "DELETE", "OPTIONS", "get"] {
+                let request = HTTPRequest(method: method, path: "/not-this-path", body: [])
+                let response = service.respond(to: request, route: match)
+                let what = "\(method) \(path)"
+                switch route {
+                case nil:
+                    XCTAssertEqual(response.status, 404, what)
+                case let route? where method == "OPTIONS":
+                    XCTAssertEqual(response.status, 204, what)
+                    XCTAssertEqual(response.header("Allow"), route.allowed.joined(separator: ", "), what)
+                case let route? where !route.methods.contains(method == "HEAD" ? "GET" : method):
+                    XCTAssertEqual(response.status, 405, what)
+                    XCTAssertEqual(response.header("Allow"), route.allowed.joined(separator: ", "), what)
+                case _?:
+                    XCTAssertFalse([404, 405].contains(response.status), "\(what) answered \(response.status)")
+                }
+                let placement: SegueService.Placement = switch (method, match.kind) {
+                case ("POST", .estimate?): .estimated
+                case ("POST", .compute?): .worker
+                default: .ioThread
+                }
+                XCTAssertEqual(service.placement(of: request, route: match), placement, what)
+                let exchange = Exchange(requestID: RequestID.resolve("r"), request: request, route: match,
+                                        started: MonotonicClock.now(), connection: nil)
+                exchange.noteAnswer(status: response.status, bytes: response.body.count, cause: nil)
+                service.observe(exchange, answer: exchange.answer, finishedAt: MonotonicClock.now(), completed: true)
+                let last = try XCTUnwrap(lines.withLock { $0.last })
+                let line = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(last)) as? [String: Any])
+                XCTAssertEqual(line["route"] as? String, match.label, what)
+                XCTAssertEqual(line["level"] as? String, response.status >= 500 ? "error" : match.isProbe ? "debug" : "info", what)
+                counted[#"route="\#(match.label)",method="\#(MetricLabels.method(method))",status="\#(response.status)""#, default: 0] += 1
+            }
+        }
+        let series = String(decoding: service.metrics.render(), as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasPrefix("segue_requests_total{") }
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: series.map { sample in
+            (String(sample.dropFirst("segue_requests_total{".count).prefix { $0 != "}" }), Int(Double(sample.split(separator: " ").last!)!))
+        }), counted)
     }
 
     /// The body limit is checked once, by the transport: the router parses whatever body it is

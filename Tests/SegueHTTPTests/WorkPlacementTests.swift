@@ -4,6 +4,14 @@ import Synchronization
 import XCTest
 @testable import SegueHTTP
 
+extension SegueService {
+    /// As the transport answers on an I/O thread: the path matched once, and the request answered
+    /// by that match within `budget`.
+    func respond(to request: HTTPRequest, withinWork budget: Double) -> HTTPResponse? {
+        respond(to: request, route: route(of: request.path), withinWork: budget)
+    }
+}
+
 /// Where a computing request runs (docs/http.md "Thread model"): the router's admission of an
 /// estimated job without a socket, the service's inline answer against its worker answer, and the
 /// live server's count of each.
@@ -15,14 +23,14 @@ final class WorkPlacementTests: XCTestCase {
 
         var router: Router {
             Router(routes: [
-                "/estimate": Router.Route(methods: ["POST"], .estimate { [self] request throws(Problem) in
+                Router.Route("/estimate", methods: ["POST"], .estimate { [self] _, request throws(Problem) in
                     guard request.body.first != 0 else { throw Problem(.invalidRequest, detail: "a zero byte") }
                     return Router.Job(work: Double(request.body.count)) { () throws(Problem) in
                         self.jobsRun.add(1, ordering: .relaxed)
                         return Content(mediaType: "text/plain", body: request.body)
                     }
                 }),
-                "/compute": Router.Route(methods: ["POST"], .compute { request throws(Problem) in
+                Router.Route("/compute", methods: ["POST"], .compute { _, request throws(Problem) in
                     Content(mediaType: "text/plain", body: request.body)
                 }),
             ], middleware: MiddlewareChain([]))
@@ -47,9 +55,9 @@ final class WorkPlacementTests: XCTestCase {
         XCTAssertEqual(routes.jobsRun.load(ordering: .relaxed), 2)
     }
 
-    /// The service places each request by its route's kind, read by the route's metric label
-    /// (`SegueService.kindByRoute`: plain values, so deciding costs no retain of a route, and no
-    /// second lookup of the path): a curve is estimated, a render
+    /// The service places each request by its route's kind, read from the request's match
+    /// (`RouteMatch.kind`: a plain value, so deciding costs no retain of a route, and no second
+    /// lookup of the path): a curve is estimated, a render
     /// goes to a worker, everything else (other methods, unknown paths) stays on the I/O thread.
     func testTheServicePlacesEachRequestByItsRoutesKind() {
         let service = SegueService()
@@ -62,7 +70,8 @@ final class WorkPlacementTests: XCTestCase {
                            placement, "\(method) \(path)")
         }
         // Every route of the router is placed by its own kind, POST or not.
-        for (path, route) in service.router.routes {
+        for route in service.router.table.routes {
+            let path = route.path
             let expected: SegueService.Placement = switch route.action.kind {
             case .answer: .ioThread
             case .estimate: .estimated

@@ -16,15 +16,16 @@ struct BatchHandler: Sendable {
     /// The request media types a batch is read from.
     static let requestTypes = ["application/x-ndjson", "application/jsonl"]
 
-    let limits: Limits
-    /// The single-request routes, which answer and plan each line.
-    let lines: Router
-    let handlers: Handlers
-    let metrics: ServiceMetrics?
+    /// The router that dispatched the batch: its lines go through the same routes and middleware.
+    let router: Router
 
-    var route: Router.Route {
-        Router.Route(methods: ["POST"], .compute { request throws(Problem) in try prepare(request) })
-    }
+    var limits: Limits { router.handlers.limits }
+
+    /// The batch's row of `RouteTable.service`: a handler made for each batch from the router that
+    /// dispatched it.
+    static let route = Router.Route(path, methods: ["POST"], .compute { router, request throws(Problem) in
+        try BatchHandler(router: router).prepare(request)
+    })
 
     func prepare(_ request: HTTPRequest) throws(Problem) -> Content {
         try Self.checkContentType(request.headers[.contentType])
@@ -35,23 +36,27 @@ struct BatchHandler: Sendable {
         }
         let body = try BatchBody(request.body, limits: limits)
         try checkWork(body)
-        let run = BatchRun(body: body, limits: limits, respond: answer, observe: metrics.map(Self.observer))
+        let run = BatchRun(body: body, limits: limits, routes: router.table, respond: answer,
+                           observe: Self.observer(router.handlers.metrics))
         var content = Content(mediaType: Self.mediaType, body: [], cacheable: false)
         content.batch = run
         content.gzip = Negotiation.acceptsGzip(request.headers[.acceptEncoding])
         return content
     }
 
-    /// A line's single request answered through the single-request routes and their middleware.
+    /// A line's single request answered by its route's match, through the routes and their middleware.
     private var answer: BatchRun.Responder {
-        { [lines] (request: HTTPRequest) -> HTTPResponse in lines.respond(to: request, OnWorker()) }
+        { [router] (request: HTTPRequest, route: RouteMatch) -> HTTPResponse in
+            router.respond(to: request, route: route, OnWorker())
+        }
     }
 
     /// Counts each line as a request of its route (rule 37).
     private static func observer(_ metrics: ServiceMetrics) -> BatchRun.Observer {
-        { (route: String, status: Int, seconds: Double, bytes: Int) in
+        { (route: RouteMatch, status: Int, seconds: Double, bytes: Int) in
             metrics.requestStarted()
-            metrics.requestFinished(route: route, method: "POST", status: status, seconds: seconds, bytes: bytes)
+            metrics.requestFinished(route: route, methodIndex: MetricLabels.methodIndex("POST"), status: status,
+                                    seconds: seconds, bytes: bytes)
         }
     }
 
@@ -62,7 +67,7 @@ struct BatchHandler: Sendable {
         var total = 0.0
         for index in body.lines.indices {
             guard let line = try? BatchLine(body.line(index), limits: limits), line.body.count <= limits.maxBodyBytes else { continue }
-            total += handlers.plannedWork(line)
+            total += router.handlers.plannedWork(line)
             guard total <= limits.batchWork else {
                 throw Problem.tooLarge("the batch's estimated work passes the limit of \(limits.batchWork) units "
                                            + "(--max-batch-work) at line \(index + 1)")

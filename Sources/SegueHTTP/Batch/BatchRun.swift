@@ -11,17 +11,19 @@ import SegueJSON
 /// worker into a bounded pipe (`BatchPipe`); the command line pulls straight to standard output.
 /// One caller at a time: the transport's producer job is never queued twice.
 final class BatchRun: @unchecked Sendable {
-    /// The single request's answer, through the route pipeline (cache, tag, no CORS: the batch's
-    /// own response has those headers).
-    typealias Responder = @Sendable (HTTPRequest) -> HTTPResponse
-    /// Counts an answered line: its route's path ("unmatched" for a line that names none), status,
-    /// seconds and body bytes (rule 37: each line in the metrics by its path).
-    typealias Observer = @Sendable (_ route: String, _ status: Int, _ seconds: Double, _ bytes: Int) -> Void
+    /// The single request's answer by its route's match, through the route pipeline (cache, tag, no
+    /// CORS: the batch's own response has those headers).
+    typealias Responder = @Sendable (HTTPRequest, RouteMatch) -> HTTPResponse
+    /// Counts an answered line: its route's match (the unmatched one for a line that names none),
+    /// status, seconds and body bytes (rule 37: each line in the metrics by its path).
+    typealias Observer = @Sendable (_ route: RouteMatch, _ status: Int, _ seconds: Double, _ bytes: Int) -> Void
 
     let body: BatchBody
     let limits: Limits
+    /// Where each line's path is matched, once: its answer and its count read the match.
+    let routes: RouteTable
     let respond: Responder
-    let observe: Observer?
+    let observe: Observer
     /// Raised when nobody waits any more (the client left, the server drains): the line running
     /// stops, and so does the batch.
     var cancellation: WorkCancellation?
@@ -37,14 +39,15 @@ final class BatchRun: @unchecked Sendable {
         let stream: SectionedBody
         var cursor = SectionedBody.Cursor()
         let text: Bool
-        let route: String
+        let route: RouteMatch
         let started: UInt64
         var bytes = 0
     }
 
-    init(body: BatchBody, limits: Limits, respond: @escaping Responder, observe: Observer?) {
+    init(body: BatchBody, limits: Limits, routes: RouteTable, respond: @escaping Responder, observe: @escaping Observer) {
         self.body = body
         self.limits = limits
+        self.routes = routes
         self.respond = respond
         self.observe = observe
     }
@@ -72,15 +75,15 @@ final class BatchRun: @unchecked Sendable {
         do throws(BatchLine.Failure) {
             line = try BatchLine(body.line(number - 1), limits: limits)
         } catch {
-            return fail(line: number, id: error.id, error.problem.json, route: "unmatched", started: started, into: &w)
+            return fail(line: number, id: error.id, error.problem.json, route: routes.unmatched, started: started, into: &w)
         }
-        let route = line.route.rawValue
+        let route = routes.match(line.route.rawValue)
         guard line.body.count <= limits.maxBodyBytes else {
             let problem = Problem.tooLarge("the line's body is over the request body limit of \(limits.maxBodyBytes) bytes",
                                            at: .root / "body")
             return fail(line: number, id: line.id, problem.json, route: route, started: started, into: &w)
         }
-        let response = respond(line.request(cancellation: cancellation))
+        let response = respond(line.request(cancellation: cancellation), route)
         if cancellation?.isCancelled == true { throw .cancelled }
         guard response.status == 200 else {
             let document = (try? JSONReader.parse(response.body, maxDepth: 8)) ?? Problem(.unavailable, detail: "no problem document").json
@@ -91,7 +94,7 @@ final class BatchRun: @unchecked Sendable {
         guard let stream = response.stream else {
             append(response.body, text: text, into: &w)
             BatchAnswerText.closing(text: text, into: &w)
-            observe?(route, 200, seconds(since: started), response.body.count)
+            observe(route, 200, seconds(since: started), response.body.count)
             return
         }
         open = OpenLine(stream: stream, text: text, route: route, started: started)
@@ -107,7 +110,7 @@ final class BatchRun: @unchecked Sendable {
         append(piece.bytes, text: line.text, into: &w)
         guard more else {
             BatchAnswerText.closing(text: line.text, into: &w)
-            observe?(line.route, 200, seconds(since: line.started), line.bytes)
+            observe(line.route, 200, seconds(since: line.started), line.bytes)
             open = nil
             return
         }
@@ -120,13 +123,13 @@ final class BatchRun: @unchecked Sendable {
         }
     }
 
-    private func fail(line: Int, id: String?, _ problem: JSONValue, route: String, started: UInt64, into w: inout TextWriter) {
+    private func fail(line: Int, id: String?, _ problem: JSONValue, route: RouteMatch, started: UInt64, into w: inout TextWriter) {
         let status = BatchAnswerText.status(of: problem)
         if failures.count == 0 { (failures.first, failures.firstStatus) = (line, status) }
         failures.count += 1
         let start = w.bytes.count
         BatchAnswerText.problem(line: line, id: id, problem: problem, into: &w)
-        observe?(route, status, seconds(since: started), w.bytes.count - start)
+        observe(route, status, seconds(since: started), w.bytes.count - start)
     }
 
     private func seconds(since start: UInt64) -> Double { Double(MonotonicClock.now() &- start) / 1e9 }

@@ -149,11 +149,11 @@ public struct RequestLog: LogHandler {
 
     /// The room of `requestLine`: the head, the fixed text, the three numbers' room and each
     /// string's. The id (a client's may be 128 bytes) and a 5xx's cause (any text) are measured;
-    /// the route, a short label (`MetricLabels`), gets its most. The method is one of the fixed
+    /// the route, a short label (`RouteMatch.label`), gets its most. The method is one of the fixed
     /// labels, written as it is between quotes.
     private static func room(of fields: RequestFields) -> Int {
         headRoom + requestLineRoom + fields.id.jsonRoom + fields.method.utf8CodeUnitCount + 2
-            + TextRun.stringRoom(count: fields.route.utf8.count)
+            + TextRun.stringRoom(count: fields.route.label.utf8.count)
             + (fields.cause.map { cause in TextRun.stringRoom(cause) + 9 } ?? 0)
     }
 
@@ -165,7 +165,7 @@ public struct RequestLog: LogHandler {
         line.raw(",\"method\":\"")
         line.raw(fields.method)
         line.raw("\",\"route\":")
-        line.string(fields.route)
+        line.string(fields.route.label)
         line.raw(",\"status\":")
         line.integer(Int64(fields.status))
         line.raw(",\"duration\":")
@@ -187,7 +187,7 @@ public struct RequestLog: LogHandler {
 
     /// What the line of an answered request says (docs/rules.md rule 30).
     struct RequestFields {
-        var id: RequestID, method: StaticString, route: String, status: Int, seconds: Double, bytes: Int, cause: String?
+        var id: RequestID, method: StaticString, route: RouteMatch, status: Int, seconds: Double, bytes: Int, cause: String?
     }
 
     /// The default sink: the whole line in one `write(2)` to standard error (continued only if the

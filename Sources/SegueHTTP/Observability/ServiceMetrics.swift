@@ -42,12 +42,9 @@ public final class ServiceMetrics: Sendable {
         1, 2.5, 5, 10, 30,
     ]
 
-    /// The bounded label sets.
-    public let labels: MetricLabels
-
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    /// Indexed like `labels.routes`.
+    /// Indexed like `RouteTable.service.matches`, by `RouteMatch.index`.
     /// The histograms as swift-metrics handlers, called directly: `Recorder.record` converts its
     /// argument through the generic `BinaryFloatingPoint` initialiser, a dynamic cast per request.
     private let durations: [any RecorderHandler]
@@ -69,14 +66,15 @@ public final class ServiceMetrics: Sendable {
     /// Where the worker queue's depth is read (set by the transport; nil without one).
     private let queueDepthSource = Mutex<(@Sendable () -> Int)?>(nil)
 
-    /// - Parameter routes: the router's path templates (`Service.paths.keys`); `/metrics` is added.
-    public init(routes: some Sequence<String>) {
-        labels = MetricLabels(routes: routes)
+    /// The series by route are made for every route of `RouteTable.service` and for `unmatched`, in
+    /// the table's order.
+    public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.valueHistogramBuckets = [MetricName.duration: Self.durationBuckets]
         self.factory = factory
-        durations = labels.routes.map { factory.makeRecorder(label: MetricName.duration, dimensions: [("route", $0)], aggregate: true) }
-        responseBytes = labels.routes.map { CoreMetrics.Counter(label: MetricName.bytes, dimensions: [("route", $0)], factory: factory) }
+        let routes = RouteTable.service.matches.map(\.label)
+        durations = routes.map { factory.makeRecorder(label: MetricName.duration, dimensions: [("route", $0)], aggregate: true) }
+        responseBytes = routes.map { CoreMetrics.Counter(label: MetricName.bytes, dimensions: [("route", $0)], factory: factory) }
         cacheHits = CoreMetrics.Counter(label: MetricName.cacheHits, factory: factory)
         cacheMisses = CoreMetrics.Counter(label: MetricName.cacheMisses, factory: factory)
         computed = Thread.allCases.map {
@@ -104,21 +102,20 @@ public final class ServiceMetrics: Sendable {
     /// exactly one `requestFinished` or `requestAborted`.
     public func requestStarted() { inflight.increment() }
 
-    /// A request was answered. `route` is the matched template or the raw path (anything unknown
-    /// counts as `unmatched`); `seconds` from the headers to the last byte queued; `bytes` the
-    /// body bytes sent (0 for HEAD and 304).
+    /// A request was answered. `route` is a path, matched here (`RouteTable.service`: anything
+    /// unknown counts as `unmatched`); `seconds` from the headers to the last byte queued; `bytes`
+    /// the body bytes sent (0 for HEAD and 304).
     public func requestFinished(route: String, method: String, status: Int, seconds: Double, bytes: Int) {
-        requestFinished(route: labels.route(of: route), methodIndex: MetricLabels.methodIndex(method), status: status,
-                        seconds: seconds, bytes: bytes)
+        requestFinished(route: RouteTable.service.match(route), methodIndex: MetricLabels.methodIndex(method),
+                        status: status, seconds: seconds, bytes: bytes)
     }
 
-    /// `requestFinished` for a route already looked up (the transport's, once per request).
-    func requestFinished(route: MetricLabels.Route, methodIndex: Int, status: Int, seconds: Double, bytes: Int) {
+    /// `requestFinished` for a route already matched (the request's own match, found once).
+    func requestFinished(route: RouteMatch, methodIndex: Int, status: Int, seconds: Double, bytes: Int) {
         inflight.decrement()
-        let routeIndex = route.index
-        requestCounter(routeIndex: routeIndex, methodIndex: methodIndex, status: status).increment()
-        durations[routeIndex].record(max(0, seconds))
-        responseBytes[routeIndex].increment(by: max(0, bytes))
+        requestCounter(route: route, methodIndex: methodIndex, status: status).increment()
+        durations[route.index].record(max(0, seconds))
+        responseBytes[route.index].increment(by: max(0, bytes))
     }
 
     /// A request that was started ended without an answer (the client went away).
@@ -162,13 +159,13 @@ public final class ServiceMetrics: Sendable {
 
     // MARK: Internals
 
-    private func requestCounter(routeIndex: Int, methodIndex: Int, status: Int) -> CoreMetrics.Counter {
+    private func requestCounter(route: RouteMatch, methodIndex: Int, status: Int) -> CoreMetrics.Counter {
         let statusCode = MetricLabels.statuses.contains(status) ? status : 0
-        let key = routeIndex << 16 | methodIndex << 10 | statusCode
+        let key = route.index << 16 | methodIndex << 10 | statusCode
         return requests.withLock { counters in
             if let counter = counters[key] { return counter }
             // Labels in one fixed order: the registry tells series apart by the ordered list.
-            let dimensions = [("route", labels.routes[routeIndex]), ("method", MetricLabels.method(at: methodIndex)),
+            let dimensions = [("route", route.label), ("method", MetricLabels.method(at: methodIndex)),
                               ("status", MetricLabels.status(status))]
             let counter = CoreMetrics.Counter(label: MetricName.requests, dimensions: dimensions, factory: factory)
             counters[key] = counter

@@ -38,8 +38,9 @@ final class Exchange: Sendable {
 
     let requestID: RequestID
     let method: String
-    /// The route's template (or "unmatched"): a bounded label, never the raw path.
-    let route: MetricLabels.Route
+    /// The route the target matched, once: the body limit, where the request runs, the router's
+    /// dispatch, the metrics and the log line all read it.
+    let route: RouteMatch
     /// When the head was complete (monotonic ns): the body's time is counted from here.
     let started: UInt64
     /// When the answer must be ready (monotonic ns), set when the body is complete and the request
@@ -50,7 +51,7 @@ final class Exchange: Sendable {
     let connection: ClientConnection?
     let record: Mutex<Record>
 
-    init(requestID: RequestID, request: consuming HTTPRequest, route: MetricLabels.Route, started: UInt64,
+    init(requestID: RequestID, request: consuming HTTPRequest, route: RouteMatch, started: UInt64,
          connection: ClientConnection?) {
         self.requestID = requestID
         method = request.method

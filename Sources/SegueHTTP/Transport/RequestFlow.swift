@@ -19,13 +19,13 @@ extension HTTPServer {
     }
 
     /// A batch's body has its own limit (`--max-batch-body`, rule 37); every other route's is `--max-body`.
-    func bodyLimit(_ route: MetricLabels.Route) -> BodyLimit {
+    func bodyLimit(_ route: RouteMatch) -> BodyLimit {
         BodyLimit(bytes: service.bodyLimit(path: route.label))
     }
 
     /// One access-handler call. The target and method arrive as C strings and are made Swift
-    /// strings once, on the first call: the exchange keeps them. A path a route matched is the
-    /// route's label (docs/http.md "The route found from the target's bytes").
+    /// strings once, on the first call: the exchange keeps them, with the route the target matched,
+    /// which every later step reads (docs/http.md "One route table, matched once").
     func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                 version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                 state slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
@@ -56,7 +56,7 @@ extension HTTPServer {
 
     /// First call, the headers only: the exchange starts, and a request that must be refused
     /// before its body is answered now.
-    private func begin(_ connection: OpaquePointer, target: (path: String, route: MetricLabels.Route), method: String,
+    private func begin(_ connection: OpaquePointer, target: (path: String, route: RouteMatch), method: String,
                        version: UnsafePointer<CChar>?, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         let client = segue_mhd_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
         var request = HTTPRequest(method: method, path: target.path, body: [])
@@ -83,9 +83,9 @@ extension HTTPServer {
         return send(response, exchange, on: connection)
     }
 
-    /// The decoded path and its route: the route's label when one matches its bytes, which then
-    /// spell that label, so that no `String` is made and none hashed.
-    private func target(_ url: UnsafePointer<CChar>?) -> (path: String, route: MetricLabels.Route) {
+    /// The decoded path and the route it matches: the route's label when one matches its bytes,
+    /// which then spell that label, so that no `String` is made and none hashed.
+    private func target(_ url: UnsafePointer<CChar>?) -> (path: String, route: RouteMatch) {
         guard let url else { return ("/", service.route(of: "/")) }
         let route = service.route(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
         return (route.isKnown ? route.label : String(cString: url), route)
@@ -203,9 +203,9 @@ extension HTTPServer {
         exchange.deadline.store(MonotonicClock.now() &+ MonotonicClock.nanoseconds(listen.requestTimeout), ordering: .relaxed)
         switch service.placement(of: request, route: exchange.route) {
         case .ioThread:
-            return send(service.respond(to: request), exchange, on: connection)
+            return send(service.respond(to: request, route: exchange.route), exchange, on: connection)
         case .estimated:
-            if let response = answerInline(request) {
+            if let response = answerInline(request, route: exchange.route) {
                 service.metrics.computed(on: .ioThread)
                 return send(response, exchange, on: connection)
             }
@@ -226,9 +226,9 @@ extension HTTPServer {
 
     /// A computing request small enough to be read here (`inlineBodyBytes`) and estimated within
     /// `--inline-work`, answered on this I/O thread; nil sends it to a worker.
-    private func answerInline(_ request: HTTPRequest) -> HTTPResponse? {
+    private func answerInline(_ request: HTTPRequest, route: RouteMatch) -> HTTPResponse? {
         guard listen.inlineWork > 0, request.body.count <= ListenConfiguration.inlineBodyBytes else { return nil }
-        return service.respond(to: request, withinWork: listen.inlineWork)
+        return service.respond(to: request, route: route, withinWork: listen.inlineWork)
     }
 
     /// On a worker: the answer, unless nobody waits for it any more.
@@ -238,7 +238,7 @@ extension HTTPServer {
         let response = exchange.cancellation.isCancelled
             ? service.problem(Problem(.unavailable, detail: "the request waited longer than the request timeout of "
                                         + "\(listen.requestTimeout) s for a worker"))
-            : service.respond(to: request)
+            : service.respond(to: request, route: exchange.route)
         let gone = exchange.cancellation.isCancelled && exchange.connection?.peerHasClosed == true
         exchange.setStage(gone ? .abandoned : .answered(response))
         MHD_resume_connection(connection.pointer)
