@@ -529,6 +529,73 @@ def wait_until(pred, timeout, step=0.05):
     return pred()
 
 
+def _proc_addr(text):
+    """An address of /proc/net/tcp{,6} ("0100007F:1F90") as (ip, port); an IPv4-mapped one as IPv4."""
+    hexip, port = text.split(":")
+    raw = b"".join(bytes.fromhex(hexip[i:i + 8])[::-1] for i in range(0, len(hexip), 8))
+    if len(raw) == 16 and raw[:12] == b"\0" * 10 + b"\xff\xff":
+        raw = raw[12:]
+    return socket.inet_ntop(socket.AF_INET if len(raw) == 4 else socket.AF_INET6, raw), int(port, 16)
+
+
+def tcp_sockets():
+    """The TCP sockets of this network namespace: (local, remote, state, tx_queue, rx_queue)."""
+    out = []
+    for name in ("tcp", "tcp6"):
+        try:
+            with open(f"/proc/net/{name}") as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            p = row.split()
+            tx, rx = p[4].split(":")
+            out.append((_proc_addr(p[1]), _proc_addr(p[2]), p[3], int(tx, 16), int(rx, 16)))
+    return out
+
+
+def tcp_queues(sock):
+    """A loopback connection's bytes in the kernel: (sent by the client and not yet read by the
+    server, sent by the server and not yet read by the client) — each the sender's unacknowledged
+    send queue plus the receiver's receive queue."""
+    me, peer = sock.getsockname()[:2], sock.getpeername()[:2]
+    up = down = 0
+    for local, remote, _, tx, rx in tcp_sockets():
+        if (local, remote) == (me, peer):
+            up, down = up + tx, down + rx
+        elif (local, remote) == (peer, me):
+            up, down = up + rx, down + tx
+    return up, down
+
+
+def listening(port):
+    """Whether a socket listens on the port (state 0A in /proc/net/tcp{,6})."""
+    return any(local[1] == port and state == "0A" for local, _, state, _, _ in tcp_sockets())
+
+
+def metric(port, ck: Check, key):
+    """One sample of /metrics, 0 when absent."""
+    _, samples = scrape(port, ck)
+    return samples.get(key, 0.0)
+
+
+# The counter of answered curves.
+CURVE_OK = ("segue_requests_total", (("method", "POST"), ("route", "/v1/curve"), ("status", "200")))
+
+
+def logged(srv, request_ids):
+    """Whether the server has written a log line for each of the request ids."""
+    seen = set()
+    for line in list(srv.stderr_lines):
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(o, dict):
+            seen.add(o.get("request_id"))
+    return set(request_ids) <= seen
+
+
 def strict_json(data):
     def bad_constant(name):
         raise ValueError(f"non-finite constant {name}")
@@ -786,10 +853,11 @@ def test_abandoned_costly(ck: Check):
             s = connect(srv.port, attack_addr() if i % 2 else src)
             s.sendall(request_bytes("POST", "/v1/render", costly_render(chosen, seed=1000 + i), close=False))
             socks.append(s)
-        time.sleep(0.2)
+        # abandoned once the server works on them
+        ck.require(wait_until(lambda: srv.cpu_seconds() - cpu0 > 0.5, timeout=30.0),
+                   "the four costly renders never started working (0.5 s of server CPU in 30 s)")
         for s in socks:
             s.close()
-        t_gone = time.monotonic()
         time.sleep(2.0)
         cpu_a = srv.cpu_seconds()
         time.sleep(1.5)
@@ -858,7 +926,9 @@ def test_unread_replies(ck: Check):
         r, el, err = http_request(srv.port, "POST", "/v1/curve", body)
         ck.require(r is not None and r.status == 200, f"warm-up curve failed: {r!r} {err}")
         ck.note(f"one reply is {len(r.body) / 1e6:.1f} MB")
-        time.sleep(0.3)
+        # the baseline once the warm-up exchange is over (its reply released)
+        ck.require(wait_until(lambda: metric(srv.port, ck, CURVE_OK) >= 1, timeout=10.0),
+                   "the warm-up curve was not counted in segue_requests_total within 10 s")
         base = srv.rss_mb()
         prober = Prober(srv.port, interval=0.2).start()
         payload = request_bytes("POST", "/v1/curve", body, close=False)
@@ -1174,7 +1244,8 @@ def test_body_memory_budget(ck: Check):
         holder = connect(srv.port, attack_addr(), timeout=10)
         holder.sendall(b"POST /v1/curve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                        b"Connection: close\r\nContent-Length: 1000000\r\n\r\n" + b" " * 900_000)
-        time.sleep(0.5)
+        ck.require(wait_until(lambda: tcp_queues(holder)[0] == 0, timeout=10.0),
+                   "the server did not read the holder's 900 KB within 10 s")
         big = b'{"timing":"ease","samples":3}' + b" " * 300_000
         r, el, err = http_request(srv.port, "POST", "/v1/curve", big, src=attack_addr(), timeout=5)
         ck.note(f"second upload while 900 KB are held: {r!r} in {el:.2f}s {err or ''}")
@@ -1186,6 +1257,10 @@ def test_body_memory_budget(ck: Check):
         r1, _, how = read_first_response(holder, total=5.0)
         holder.close()
         ck.expect(r1 is not None and r1.status == 400, f"the holder's complete body: {r1!r} ({how})")
+        # its reservation is released when the exchange completes, just after the answer
+        done = ("segue_requests_total", (("method", "POST"), ("route", "/v1/curve"), ("status", "400")))
+        ck.expect(wait_until(lambda: metric(srv.port, ck, done) >= 1, timeout=10.0),
+                  "the holder's 400 was not counted in segue_requests_total within 10 s")
         r2, el, err = http_request(srv.port, "POST", "/v1/curve", big, src=attack_addr(), timeout=5)
         ck.expect(r2 is not None and r2.status == 200, f"after the holder completed: {r2!r} {err or ''}")
 
@@ -1696,14 +1771,15 @@ def test_metrics(ck: Check):
         for i in range(n):
             r, _, err = http_request(srv.port, "POST", "/v1/curve", {"timing": "ease", "samples": 3 + i}, src=src)
             ck.require(r is not None and r.status == 200, f"curve request {i}: {r!r} {err}")
-        # the counter may be bumped when the exchange completes, just after the answer: allow 1 s
-        deadline = time.monotonic() + 1.0
-        while True:
+        # the counter may be bumped when the exchange completes, just after the answer
+        s1 = {}
+
+        def counted():
+            nonlocal s1
             _, s1 = scrape(srv.port, ck)
-            after = s1.get(key, 0.0)
-            if after - before >= n or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
+            return s1.get(key, 0.0) - before >= n
+        wait_until(counted, timeout=10.0, step=0.1)
+        after = s1.get(key, 0.0)
         ck.note(f"requests_total{{/v1/curve,POST,200}} {before:g} → {after:g}")
         ck.expect(after - before == n, f"segue_requests_total{{route=/v1/curve,method=POST,status=200}} "
                                        f"moved by {after - before:g}, sent {n}")
@@ -1758,7 +1834,10 @@ def test_logs(ck: Check):
         r, _, _ = http_request(srv.port, "POST", "/v1/curve", '{"timing": "' + marker + '", ',
                                headers={"X-Request-Id": "test-body-3"})
         r, _, _ = http_request(srv.port, "GET", "/v1/curve", headers={"X-Request-Id": "test-405"})
-        time.sleep(0.5)
+        # lines are written in order: once the later requests' are out, the probes' would be too
+        sent = ["test-123", "test-body-1", "test-body-2", "test-body-3", "test-405"]
+        ck.expect(wait_until(lambda: logged(srv, sent), timeout=10.0),
+                  f"not every log line of {sent} was written within 10 s")
         lines = list(srv.stderr_lines)
         parsed, bad = [], []
         for line in lines:
@@ -1830,12 +1909,19 @@ def test_readyz_sigterm(ck: Check):
                                 request_bytes("POST", "/v1/render", costly_render(8000, nvalues=200, seed=9)),
                                 rate=8e6)
         long_req.start()
-        time.sleep(0.4)
+        ck.require(wait_until(lambda: long_req.t_first is not None or not long_req.is_alive(), timeout=30.0)
+                   and long_req.t_first is not None,
+                   f"the long render's answer did not begin within 30 s ({long_req.how}, {long_req.error})")
         conns["K"].sendall(b"GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        time.sleep(0.05)
+        # not idle at the signal: the server has read the partial head
+        ck.require(wait_until(lambda: tcp_queues(conns["K"])[0] == 0, timeout=10.0),
+                   "the server did not read K's partial head within 10 s")
         t_sig = time.monotonic()
         os.kill(srv.pid, signal.SIGTERM)
-        time.sleep(0.05)
+        # the listener closes after readiness fails (docs/http.md "Graceful shutdown"): from then
+        # on /readyz answers 503 and new connections are refused
+        closed = wait_until(lambda: not listening(srv.port), timeout=10.0, step=0.01)
+        ck.expect(closed, "the listening socket was still open 10 s after SIGTERM")
         try:
             conns["K"].sendall(b"\r\n")
             r, data, how = read_first_response(conns["K"], total=3)
@@ -1858,7 +1944,6 @@ def test_readyz_sigterm(ck: Check):
         # new connections: refused, never accepted and then reset
         src = attack_addr()
         outcomes = []
-        time.sleep(max(0.0, t_sig + 0.25 - time.monotonic()))
         while time.monotonic() < t_sig + 2.0 and srv.alive():
             t = time.monotonic() - t_sig
             try:
@@ -1955,7 +2040,11 @@ def test_drain(ck: Check):
                               request_bytes("POST", "/v1/render", costly_render(8000, nvalues=200, seed=10)),
                               rate=8e6)
         stream.start()
-        time.sleep(0.8)
+        # the signal comes once every client has had two answers and the stream's answer has begun
+        ck.require(wait_until(lambda: all(len(cl.log) >= 2 for cl in clients)
+                              and (stream.t_first is not None or not stream.is_alive()), timeout=30.0),
+                   f"within 30 s: {sum(len(cl.log) >= 2 for cl in clients)} of 32 clients had two answers, "
+                   f"stream begun {stream.t_first is not None} ({stream.how}, {stream.error})")
         t_sig = time.monotonic()
         os.kill(srv.pid, signal.SIGTERM)
         # watch the idle connections and the exit
@@ -2187,7 +2276,9 @@ def test_batch_memory_flat_slow_reader(ck: Check):
     with Server([]).start(ck) as srv:
         r, _, err = http_request(srv.port, "POST", "/v1/curve", {"timing": "ease-in-out", "samples": 500})
         ck.require(r is not None and r.status == 200, f"warm-up failed: {err}")
-        time.sleep(0.3)
+        # the baseline once the warm-up exchange is over (its reply released)
+        ck.require(wait_until(lambda: metric(srv.port, ck, CURVE_OK) >= 1, timeout=10.0),
+                   "the warm-up curve was not counted in segue_requests_total within 10 s")
         base = srv.rss_mb()
         conn, resp = batch_post(srv.port, batch_bytes(lines))
         peak, got, stalled = base, 0, None
@@ -2198,7 +2289,14 @@ def test_batch_memory_flat_slow_reader(ck: Check):
             got += len(chunk)
             time.sleep(0.0004)
             if got > 50_000_000 and stalled is None:
-                time.sleep(0.5)
+                # measured from when the connection is full: its bytes in the kernel stop growing
+                held = [-1]
+
+                def full():
+                    was, held[0] = held[0], tcp_queues(conn.sock)[1]
+                    return held[0] > 0 and held[0] == was
+                ck.expect(wait_until(full, timeout=10.0, step=0.25),
+                          "the batch's connection did not fill within 10 s of the client's stall")
                 cpu0 = srv.cpu_seconds()
                 time.sleep(2.0)
                 stalled = srv.cpu_seconds() - cpu0
@@ -2220,7 +2318,10 @@ def test_batch_disconnect_stops_work(ck: Check):
         conn, resp = batch_post(srv.port, batch_bytes(lines), src=attack_addr())
         first = resp.read1(65536)
         ck.require(b"\n" in first, "no first line")
-        time.sleep(0.5)
+        # the client leaves while the dear lines are computed
+        cpu_first = srv.cpu_seconds()
+        ck.require(wait_until(lambda: srv.cpu_seconds() - cpu_first >= 0.2, timeout=30.0),
+                   "the dear lines never started working (0.2 s of server CPU in 30 s)")
         cpu0 = srv.cpu_seconds()
         conn.sock.shutdown(socket.SHUT_RDWR)
         conn.close()
@@ -2271,7 +2372,10 @@ def test_service_link_variables(ck: Check):
         ck.expect(r is not None and r.status == 200, f"healthz: {r!r} {err}")
         ck.expect(r is not None and r.header("Access-Control-Allow-Origin") == "*",
                   "the ignored SEGUE_CORS_ORIGIN changed the CORS origin")
-        time.sleep(0.2)
+        # the notices are printed while the options are read: all are out once the log's
+        # "listening" line is (stderr is read in order)
+        ck.expect(wait_until(lambda: any('"listening"' in line for line in list(srv.stderr_lines)), timeout=10.0),
+                  "no \"listening\" line on stderr within 10 s")
         notices = [line for line in srv.stderr_lines if "service link" in line]
         ck.expect(len(notices) == 2 and any("SEGUE_HOST" in n for n in notices),
                   f"wanted one notice per ignored variable, saw {[short(n, 100) for n in notices]}")
